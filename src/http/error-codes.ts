@@ -1,0 +1,89 @@
+/**
+ * Every error keel raises itself, with a stable code (`KEEL_ERR_<AREA>_<CONDITION>`), the HTTP status it
+ * answers with, and how to fix it. docs/errors.md lists the same codes; a test keeps the two in sync.
+ */
+export interface ErrorCodeInfo {
+  status: number;
+  summary: string;
+  fix: string;
+}
+
+export const ERROR_CODES = {
+  KEEL_ERR_HTTP: {
+    status: 500,
+    summary: 'An HTTP error raised by application code without a more specific code.',
+    fix: 'Pass a `code` to `HttpException` when callers need to tell the case apart.',
+  },
+  KEEL_ERR_ROUTE_NOT_FOUND: {
+    status: 404,
+    summary: 'No route matches the request path (after the trailing-slash retry for GET and HEAD).',
+    fix: 'Check the path against `keel debug:router`, or add a route for it.',
+  },
+  KEEL_ERR_ROUTE_METHOD_NOT_ALLOWED: {
+    status: 405,
+    summary: 'A route matches the path, but not the request method; the Allow header lists the methods that would.',
+    fix: 'Send one of the methods in Allow, or add the method to the route.',
+  },
+  KEEL_ERR_CONTROLLER_NOT_FOUND: {
+    status: 404,
+    summary: 'The matched route names no controller.',
+    fix: 'Give the route a `controller` function.',
+  },
+  KEEL_ERR_CONTROLLER_RESULT: {
+    status: 500,
+    summary: 'The controller returned something that is neither a Response nor a value a view listener could turn into one.',
+    fix: 'Return a `Response` (or a plain object, which the JSON view listener serialises).',
+  },
+  KEEL_ERR_RATE_LIMITED: {
+    status: 429,
+    summary: 'A rate limiter refused the request; Retry-After says when to try again.',
+    fix: 'Wait for the number of seconds in Retry-After, or raise the limiter\'s limit.',
+  },
+  KEEL_ERR_BAD_REQUEST: {
+    status: 400,
+    summary: 'The request could not be parsed (malformed request line, header or body).',
+    fix: 'Send a well-formed HTTP/1.1 request.',
+  },
+  KEEL_ERR_HEADERS_TOO_LARGE: {
+    status: 431,
+    summary: 'The request headers exceed the server\'s limit.',
+    fix: 'Send fewer or smaller headers, or raise `maxHeaderSize`.',
+  },
+  KEEL_ERR_BODY_TOO_LARGE: {
+    status: 413,
+    summary: 'The request body exceeds the configured limit.',
+    fix: 'Send a smaller body, or raise `bodyLimit`.',
+  },
+  KEEL_ERR_PROXY_CONFLICTING_HEADERS: {
+    status: 400,
+    summary: 'A trusted proxy sent both a Forwarded header and an X-Forwarded-* header, and they disagree.',
+    fix: 'Make the proxy send one kind of forwarded header, or trust only one kind.',
+  },
+  KEEL_ERR_UNTRUSTED_HOST: {
+    status: 400,
+    summary: 'The Host header is malformed or does not match the trusted host patterns.',
+    fix: 'Send a valid Host header, or add the host to `TRUSTED_HOSTS`.',
+  },
+  KEEL_ERR_CONFIG_TRUSTED_PROXY: {
+    status: 500,
+    summary: 'An entry of TRUSTED_PROXIES is not an IP address, a CIDR range or a known alias.',
+    fix: 'Use addresses, CIDR ranges, `REMOTE_ADDR`, `loopback` or `private_ranges`.',
+  },
+  KEEL_ERR_CONFIG_INVALID: {
+    status: 500,
+    summary: 'A configuration value is missing or malformed.',
+    fix: 'Read the message: it names the setting and the value expected.',
+  },
+  KEEL_ERR_ROUTE_INVALID: {
+    status: 500,
+    summary: 'A route definition is invalid (bad placeholder, unsafe requirement, duplicate name).',
+    fix: 'Read the message: it names the route and the problem.',
+  },
+  KEEL_ERR_PROFILER_PANEL_NOT_FOUND: {
+    status: 404,
+    summary: 'The profiler has no panel of that name for the record.',
+    fix: 'Use one of the panels the record lists.',
+  },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

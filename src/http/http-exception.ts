@@ -1,0 +1,66 @@
+import type { ErrorCode } from './error-codes.js';
+
+export interface HttpExceptionOptions {
+  message?: string;
+  headers?: Record<string, string>;
+  code?: ErrorCode;
+  /** Whether the message may be shown to clients; defaults to true below 500, false from 500 up. */
+  expose?: boolean;
+  cause?: unknown;
+}
+
+/**
+ * An error that carries its HTTP answer: status, headers, a stable code and whether its message may be
+ * shown. The class names of the subclasses are Symfony's, because they appear in log lines and profiler
+ * pages where users of the reference system look for them.
+ */
+export class HttpException extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly code: ErrorCode;
+  readonly expose: boolean;
+
+  constructor(status: number, { message = '', headers = {}, code = 'KEEL_ERR_HTTP', expose, cause }: HttpExceptionOptions = {}) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = new.target.name;
+    this.status = status;
+    this.headers = headers;
+    this.code = code;
+    this.expose = expose ?? status < 500;
+  }
+}
+
+export class NotFoundHttpException extends HttpException {
+  constructor(message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
+    super(404, { code: 'KEEL_ERR_ROUTE_NOT_FOUND', ...options, message });
+  }
+}
+
+export class MethodNotAllowedHttpException extends HttpException {
+  readonly allow: readonly string[];
+
+  constructor(allow: readonly string[], message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
+    super(405, {
+      code: 'KEEL_ERR_ROUTE_METHOD_NOT_ALLOWED',
+      ...options,
+      message,
+      headers: { Allow: allow.join(', '), ...options.headers },
+    });
+    this.allow = allow;
+  }
+}
+
+export class TooManyRequestsHttpException extends HttpException {
+  /** Seconds to wait, or an HTTP-date; no Retry-After header when absent (Symfony sends it only when truthy). */
+  readonly retryAfter: number | string | undefined;
+
+  constructor(retryAfter?: number | string, message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
+    const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
+    super(429, { code: 'KEEL_ERR_RATE_LIMITED', ...options, message, headers: { ...headers, ...options.headers } });
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function isHttpException(error: unknown): error is HttpException {
+  return error instanceof HttpException;
+}

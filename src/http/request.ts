@@ -1,0 +1,232 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RequestStack } from '../kernel/request-stack.js';
+
+export type RequestType = 'main' | 'sub';
+
+/** Where the request really came from, after trusted-proxy resolution (see proxy/trusted-proxies.ts). */
+export interface RequestOrigin {
+  scheme: 'http' | 'https';
+  /** Lower-cased host name, without the port. */
+  host: string;
+  port: number;
+  /** Client addresses, nearest first (right-most untrusted first), as Symfony's getClientIps(). */
+  clientIps: string[];
+  /** True when the TCP peer is a trusted proxy and forwarded headers were read. */
+  viaTrustedProxy: boolean;
+  /** X-Forwarded-Prefix, when trusted: prepended to generated URLs. */
+  prefix: string;
+  /** Which header each value came from, for the profiler's request panel. */
+  sources: { scheme: string; host: string; port: string; clientIp: string };
+}
+
+export type OriginResolver = (request: Request) => RequestOrigin;
+
+/**
+ * Typed request attributes. Symfony keeps these in a string-keyed bag (`_route`, `_controller`); keel
+ * declares them, and components add their own by module augmentation of this interface.
+ */
+export interface RequestAttributes {
+  /** Name of the matched route. */
+  route?: string;
+  /** Placeholder values and defaults of the matched route. */
+  routeParams?: Record<string, string>;
+  controller?: Controller;
+  /** Human-readable controller name for logs and the profiler. */
+  controllerName?: string;
+  /** Declared by a route's `stateless` option; the session must not be used. */
+  stateless?: boolean;
+  /** The error an error sub-request renders. */
+  exception?: unknown;
+  /** Forced response format (`html`, `json`, `xml`, …), like Symfony's `_format`. */
+  format?: string;
+  /** Set on a request whose error was rendered: debug mode strips its Content-Security-Policy. */
+  removeCspHeaders?: boolean;
+  /** When false, the error renderer hides internals even in debug (Symfony's `showException`). */
+  showException?: boolean;
+}
+
+export type Controller = (request: Request, ...args: unknown[]) => unknown;
+
+export interface RequestInit {
+  method: string;
+  /** The request-target as sent: raw path plus optional query string. */
+  target: string;
+  headers?: IncomingHttpHeaders;
+  /** Address of the TCP peer (the proxy, when there is one). */
+  remoteAddress?: string;
+  remotePort?: number;
+  /** True when the connection itself is TLS. */
+  encrypted?: boolean;
+  httpVersion?: string;
+  body?: Buffer | (() => Promise<Buffer>);
+  resolveOrigin?: OriginResolver;
+}
+
+const directOrigin: OriginResolver = (request) => {
+  const hostHeader = request.header('host') ?? '';
+  const scheme = request.encrypted ? 'https' : 'http';
+  const { host, port } = splitHostPort(hostHeader, scheme);
+  return {
+    scheme,
+    host: host || request.localHost,
+    port,
+    clientIps: [request.remoteAddress],
+    viaTrustedProxy: false,
+    prefix: '',
+    sources: { scheme: 'connection', host: 'Host header', port: 'Host header', clientIp: 'TCP peer' },
+  };
+};
+
+/** Splits a Host header value into a lower-cased host and a port (the scheme's default when absent). */
+export function splitHostPort(value: string, scheme: 'http' | 'https'): { host: string; port: number } {
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  const trimmed = value.trim().toLowerCase();
+  const bracket = trimmed.startsWith('[') ? trimmed.indexOf(']') : -1;
+  const colon = trimmed.lastIndexOf(':');
+  if (colon > bracket && colon !== -1) {
+    const port = Number(trimmed.slice(colon + 1));
+    return { host: trimmed.slice(0, colon), port: Number.isInteger(port) && port > 0 ? port : defaultPort };
+  }
+  return { host: trimmed, port: defaultPort };
+}
+
+let nextRequestId = 0;
+
+/**
+ * An HTTP request as the kernel sees it: the raw path (still percent-encoded, as Symfony's pathInfo),
+ * the query string, headers, typed attributes, and the origin resolved from trusted proxies on first use.
+ */
+export class Request {
+  /** Method after `X-HTTP-Method-Override` (POST only, as Symfony's getMethod()). */
+  method: string;
+  readonly realMethod: string;
+  readonly pathInfo: string;
+  readonly queryString: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly remoteAddress: string;
+  readonly remotePort: number;
+  readonly encrypted: boolean;
+  readonly httpVersion: string;
+  /** Sequence number, unique in this process: joins log lines of one request. */
+  readonly id: number;
+  /** When the kernel started handling it, in ms since the epoch (performance.timeOrigin-based). */
+  readonly startedAt: number;
+  attributes: RequestAttributes = {};
+  type: RequestType = 'main';
+  /** The request this one was duplicated from (the failed request, for an error sub-request). */
+  parent: Request | undefined;
+  stack: RequestStack | undefined;
+  localHost = 'localhost';
+  #origin: RequestOrigin | undefined;
+  #resolveOrigin: OriginResolver;
+  #body: Buffer | (() => Promise<Buffer>) | undefined;
+  #query: URLSearchParams | undefined;
+
+  constructor(init: RequestInit) {
+    this.realMethod = init.method.toUpperCase();
+    this.headers = init.headers ?? {};
+    const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
+    this.method = override !== undefined && /^[A-Za-z]+$/.test(override) ? override.toUpperCase() : this.realMethod;
+    const q = init.target.indexOf('?');
+    this.pathInfo = q === -1 ? init.target : init.target.slice(0, q);
+    this.queryString = q === -1 ? '' : init.target.slice(q + 1);
+    this.remoteAddress = init.remoteAddress ?? '127.0.0.1';
+    this.remotePort = init.remotePort ?? 0;
+    this.encrypted = init.encrypted ?? false;
+    this.httpVersion = init.httpVersion ?? '1.1';
+    this.#body = init.body;
+    this.#resolveOrigin = init.resolveOrigin ?? directOrigin;
+    this.id = ++nextRequestId;
+    this.startedAt = performance.timeOrigin + performance.now();
+  }
+
+  /** First value of a request header (names are case-insensitive). */
+  header(name: string): string | undefined {
+    const value = this.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  }
+
+  get query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.queryString));
+  }
+
+  get origin(): RequestOrigin {
+    return (this.#origin ??= this.#resolveOrigin(this));
+  }
+
+  get scheme(): 'http' | 'https' {
+    return this.origin.scheme;
+  }
+
+  get host(): string {
+    return this.origin.host;
+  }
+
+  get port(): number {
+    return this.origin.port;
+  }
+
+  /** The right-most address not belonging to a trusted proxy. */
+  get clientIp(): string {
+    return this.origin.clientIps[0] ?? this.remoteAddress;
+  }
+
+  get isSecure(): boolean {
+    return this.origin.scheme === 'https';
+  }
+
+  /** `host[:port]`, the port omitted when it is the scheme's default. */
+  get httpHost(): string {
+    const { scheme, host, port } = this.origin;
+    return (scheme === 'http' && port === 80) || (scheme === 'https' && port === 443) ? host : `${host}:${port}`;
+  }
+
+  get schemeAndHttpHost(): string {
+    return `${this.origin.scheme}://${this.httpHost}`;
+  }
+
+  /** Absolute URL for a path of this application (Symfony's getUriForPath). */
+  uriForPath(path: string): string {
+    return this.schemeAndHttpHost + this.origin.prefix + path;
+  }
+
+  /** Absolute URL of this request, query string included. */
+  get uri(): string {
+    return this.uriForPath(this.pathInfo) + (this.queryString === '' ? '' : `?${this.queryString}`);
+  }
+
+  get isMainRequest(): boolean {
+    return this.type === 'main';
+  }
+
+  /** The request body, read once (bounded by the server's body limit) and cached. */
+  async body(): Promise<Buffer> {
+    if (typeof this.#body === 'function') this.#body = await this.#body();
+    return this.#body ?? Buffer.alloc(0);
+  }
+
+  /**
+   * A copy for a sub-request: same headers, path, query, peer and origin; attributes replaced.
+   * The error listener uses it to hand a failed request to the error controller.
+   */
+  duplicate({ attributes = {}, method }: { attributes?: RequestAttributes; method?: string } = {}): Request {
+    const copy = new Request({
+      method: this.realMethod,
+      target: this.queryString === '' ? this.pathInfo : `${this.pathInfo}?${this.queryString}`,
+      headers: this.headers,
+      remoteAddress: this.remoteAddress,
+      remotePort: this.remotePort,
+      encrypted: this.encrypted,
+      httpVersion: this.httpVersion,
+      body: this.#body,
+      resolveOrigin: this.#resolveOrigin,
+    });
+    copy.method = method ?? this.method;
+    copy.attributes = attributes;
+    copy.parent = this;
+    copy.stack = this.stack;
+    copy.localHost = this.localHost;
+    copy.#origin = this.#origin;
+    return copy;
+  }
+}

@@ -1,0 +1,131 @@
+import { formatHttpDate } from '../internal/http-date.js';
+import { HeaderBag } from './header-bag.js';
+import { statusText } from './status-texts.js';
+import { renderRedirectPage } from './views/redirect-page.js';
+
+export type ResponseBody = string | Buffer;
+export type HeadersInit = Record<string, string | string[]> | Iterable<readonly [string, string]>;
+
+/**
+ * An HTTP response. Like Symfony's Response, a new response carries the headers it was given, then
+ * `Cache-Control` (computed, `no-cache, private` when nothing says otherwise) and `Date`: that is the
+ * order the reference sends them in.
+ */
+export class Response {
+  status: number;
+  body: ResponseBody;
+  readonly headers: HeaderBag;
+  #cacheDirectives: Map<string, string | true> | undefined;
+
+  constructor(body: ResponseBody = '', status = 200, headers?: HeadersInit) {
+    this.body = body;
+    this.status = status;
+    this.headers = new HeaderBag();
+    if (headers !== undefined) {
+      const pairs = Symbol.iterator in headers ? (headers as Iterable<readonly [string, string]>) : Object.entries(headers);
+      for (const [name, value] of pairs) this.setHeader(name, value);
+    }
+    if (!this.headers.has('cache-control')) this.headers.set('Cache-Control', this.#computeCacheControl());
+    if (!this.headers.has('date')) this.headers.set('Date', formatHttpDate());
+  }
+
+  get statusText(): string {
+    return statusText(this.status);
+  }
+
+  /**
+   * Sets a header. Setting Cache-Control, Expires or Last-Modified recomputes the Cache-Control value
+   * the way Symfony does (directives sorted, `private` added unless public/private/s-maxage is given).
+   */
+  setHeader(name: string, value: string | number | readonly string[]): this {
+    const key = name.toLowerCase();
+    if (key === 'cache-control') {
+      this.#cacheDirectives = parseCacheControl(Array.isArray(value) ? value.join(', ') : String(value));
+      this.headers.set('Cache-Control', this.#computeCacheControl());
+      return this;
+    }
+    this.headers.set(name, value);
+    if ((key === 'expires' || key === 'last-modified') && this.headers.has('cache-control')) {
+      this.headers.set('Cache-Control', this.#computeCacheControl());
+    }
+    return this;
+  }
+
+  get isInformational(): boolean {
+    return this.status >= 100 && this.status < 200;
+  }
+
+  get isRedirection(): boolean {
+    return this.status >= 300 && this.status < 400;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+
+  get isServerError(): boolean {
+    return this.status >= 500 && this.status < 600;
+  }
+
+  get isEmpty(): boolean {
+    return this.status === 204 || this.status === 304;
+  }
+
+  #computeCacheControl(): string {
+    const directives = this.#cacheDirectives;
+    if (directives === undefined || directives.size === 0) {
+      return this.headers.has('last-modified') || this.headers.has('expires') ? 'private, must-revalidate' : 'no-cache, private';
+    }
+    const value = [...directives.keys()]
+      .sort()
+      .map((key) => (directives.get(key) === true ? key : `${key}=${String(directives.get(key))}`))
+      .join(', ');
+    if (directives.has('public') || directives.has('private') || directives.has('s-maxage')) return value;
+    return `${value}, private`;
+  }
+
+  /** A plain-text response (`text/plain; charset=UTF-8`). */
+  static text(body: string, status = 200, headers?: HeadersInit): Response {
+    return new Response(body, status, { 'Content-Type': 'text/plain; charset=UTF-8', ...toRecord(headers) });
+  }
+
+  /** An HTML response (`text/html; charset=UTF-8`). */
+  static html(body: string, status = 200, headers?: HeadersInit): Response {
+    return new Response(body, status, { 'Content-Type': 'text/html; charset=UTF-8', ...toRecord(headers) });
+  }
+
+  /** A JSON response; `/` is left unescaped, unlike PHP's json_encode defaults. */
+  static json(data: unknown, status = 200, headers?: HeadersInit): Response {
+    return new Response(JSON.stringify(data), status, { 'Content-Type': 'application/json', ...toRecord(headers) });
+  }
+
+  /**
+   * A redirect, shaped like Symfony's RedirectResponse: an HTML body with a meta refresh, a lower-case
+   * `charset=utf-8`, and no Cache-Control on a 301 (Symfony removes the default for permanent redirects).
+   */
+  static redirect(url: string, status = 302, headers?: HeadersInit): Response {
+    const response = new Response(renderRedirectPage(url), status, toRecord(headers));
+    response.headers.set('Location', url);
+    response.headers.set('Content-Type', 'text/html; charset=utf-8');
+    if (status === 301 && headers === undefined) response.headers.delete('cache-control');
+    return response;
+  }
+}
+
+function toRecord(headers: HeadersInit | undefined): Record<string, string | string[]> {
+  if (headers === undefined) return {};
+  if (Symbol.iterator in headers) return Object.fromEntries(headers as Iterable<readonly [string, string]>);
+  return headers as Record<string, string | string[]>;
+}
+
+function parseCacheControl(value: string): Map<string, string | true> {
+  const directives = new Map<string, string | true>();
+  for (const part of value.split(',')) {
+    const trimmed = part.trim();
+    if (trimmed === '') continue;
+    const eq = trimmed.indexOf('=');
+    if (eq === -1) directives.set(trimmed.toLowerCase(), true);
+    else directives.set(trimmed.slice(0, eq).trim().toLowerCase(), trimmed.slice(eq + 1).trim());
+  }
+  return directives;
+}

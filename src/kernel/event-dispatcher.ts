@@ -1,0 +1,80 @@
+import type { KernelEventName, KernelEvents } from './events.js';
+
+export type Listener<E> = (event: E) => void | Promise<void>;
+
+/** One subscription of a subscriber: an event, the listener, and its priority (higher runs first). */
+export interface Subscription<K extends KernelEventName = KernelEventName> {
+  event: K;
+  listener: Listener<KernelEvents[K]>;
+  priority?: number;
+  /** Shown in the profiler's timeline; defaults to the listener function's name. */
+  name?: string;
+}
+
+/** A component that declares its own listeners and priorities (Symfony's EventSubscriberInterface). */
+export interface Subscriber {
+  subscribedEvents(): Subscription[];
+}
+
+/** Receives the duration of every listener call; the profiler's performance panel installs one. */
+export type ListenerTracer = (event: KernelEvents[KernelEventName], eventName: KernelEventName, listenerName: string, startMs: number, endMs: number) => void;
+
+interface Entry {
+  listener: Listener<never>;
+  priority: number;
+  name: string;
+  order: number;
+}
+
+/**
+ * Typed, prioritised dispatcher. Listeners of equal priority run in registration order. A listener may
+ * be async; the dispatcher awaits only the ones that return a promise, so sync listeners cost no tick.
+ */
+export class EventDispatcher {
+  #listeners = new Map<KernelEventName, Entry[]>();
+  #sequence = 0;
+  tracer: ListenerTracer | undefined;
+
+  on<K extends KernelEventName>(event: K, listener: Listener<KernelEvents[K]>, priority = 0, name = listener.name || 'anonymous'): void {
+    const list = this.#listeners.get(event) ?? [];
+    list.push({ listener: listener as Listener<never>, priority, name, order: this.#sequence++ });
+    list.sort((a, b) => b.priority - a.priority || a.order - b.order);
+    this.#listeners.set(event, list);
+  }
+
+  addSubscriber(subscriber: Subscriber): void {
+    for (const sub of subscriber.subscribedEvents()) {
+      const name = sub.name ?? `${subscriber.constructor.name}.${sub.listener.name.replace(/^bound /, '')}`;
+      this.on(sub.event, sub.listener as Listener<KernelEvents[typeof sub.event]>, sub.priority ?? 0, name);
+    }
+  }
+
+  off<K extends KernelEventName>(event: K, listener: Listener<KernelEvents[K]>): void {
+    const list = this.#listeners.get(event);
+    if (list === undefined) return;
+    this.#listeners.set(event, list.filter((entry) => entry.listener !== (listener as Listener<never>)));
+  }
+
+  /** Listeners of an event in call order, with their priorities (for the profiler and debug commands). */
+  listeners(event: KernelEventName): { name: string; priority: number }[] {
+    return (this.#listeners.get(event) ?? []).map(({ name, priority }) => ({ name, priority }));
+  }
+
+  hasListeners(event: KernelEventName): boolean {
+    return (this.#listeners.get(event)?.length ?? 0) > 0;
+  }
+
+  async dispatch<K extends KernelEventName>(name: K, event: KernelEvents[K]): Promise<KernelEvents[K]> {
+    const list = this.#listeners.get(name);
+    if (list === undefined) return event;
+    const tracer = this.tracer;
+    for (const entry of list) {
+      if (event.isPropagationStopped) break;
+      const start = tracer === undefined ? 0 : performance.now();
+      const result = (entry.listener as Listener<KernelEvents[K]>)(event);
+      if (result !== undefined && typeof (result as Promise<void>).then === 'function') await result;
+      if (tracer !== undefined) tracer(event, name, entry.name, start, performance.now());
+    }
+    return event;
+  }
+}

@@ -1,0 +1,106 @@
+import type { Controller, Request, RequestType } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import type { Kernel } from './kernel.js';
+
+/**
+ * Base of every kernel event: the request being handled, whether it is the main request or a
+ * sub-request, and propagation control. Listeners run by descending priority until one stops it.
+ */
+export class KernelEvent {
+  #stopped = false;
+
+  constructor(
+    readonly kernel: Kernel,
+    readonly request: Request,
+    readonly requestType: RequestType,
+  ) {}
+
+  get isMainRequest(): boolean {
+    return this.requestType === 'main';
+  }
+
+  get isPropagationStopped(): boolean {
+    return this.#stopped;
+  }
+
+  stopPropagation(): void {
+    this.#stopped = true;
+  }
+}
+
+/** A listener may answer early (the router's redirect, a rate limiter's 429) by setting a response. */
+export class RequestEvent extends KernelEvent {
+  #response: Response | undefined;
+
+  get response(): Response | undefined {
+    return this.#response;
+  }
+
+  setResponse(response: Response): void {
+    this.#response = response;
+    this.stopPropagation();
+  }
+}
+
+export class ControllerEvent extends KernelEvent {
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, public controller: Controller) {
+    super(kernel, request, requestType);
+  }
+}
+
+export class ControllerArgumentsEvent extends KernelEvent {
+  constructor(
+    kernel: Kernel,
+    request: Request,
+    requestType: RequestType,
+    public controller: Controller,
+    public args: unknown[],
+  ) {
+    super(kernel, request, requestType);
+  }
+}
+
+/** Dispatched when the controller returned something other than a Response. */
+export class ViewEvent extends RequestEvent {
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, readonly controllerResult: unknown) {
+    super(kernel, request, requestType);
+  }
+}
+
+export class ResponseEvent extends KernelEvent {
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, public response: Response) {
+    super(kernel, request, requestType);
+  }
+}
+
+export class ExceptionEvent extends RequestEvent {
+  /** When true, the kernel keeps the response's status even if it is not an error status. */
+  allowCustomResponseCode = false;
+
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, public error: unknown) {
+    super(kernel, request, requestType);
+  }
+}
+
+export class FinishRequestEvent extends KernelEvent {}
+
+/** Dispatched after the response has been sent: slow work (saving profiles) goes here. */
+export class TerminateEvent extends KernelEvent {
+  constructor(kernel: Kernel, request: Request, readonly response: Response) {
+    super(kernel, request, 'main');
+  }
+}
+
+/** Event name → event class: the kernel's whole vocabulary, checked at compile time. */
+export interface KernelEvents {
+  request: RequestEvent;
+  controller: ControllerEvent;
+  controllerArguments: ControllerArgumentsEvent;
+  view: ViewEvent;
+  response: ResponseEvent;
+  exception: ExceptionEvent;
+  finishRequest: FinishRequestEvent;
+  terminate: TerminateEvent;
+}
+
+export type KernelEventName = keyof KernelEvents;

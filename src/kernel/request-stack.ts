@@ -1,0 +1,35 @@
+import type { Request } from '../http/request.js';
+
+/**
+ * The requests being handled for one incoming connection request: the main request at the bottom, an
+ * error sub-request above it. Node serves requests concurrently, so there is one stack per main request
+ * (shared by its sub-requests through `request.stack`), never one per process as in PHP.
+ */
+export class RequestStack {
+  #requests: Request[] = [];
+
+  push(request: Request): void {
+    this.#requests.push(request);
+  }
+
+  pop(): Request | undefined {
+    return this.#requests.pop();
+  }
+
+  get current(): Request | undefined {
+    return this.#requests.at(-1);
+  }
+
+  get main(): Request | undefined {
+    return this.#requests[0];
+  }
+
+  /** The request below the current one, or undefined when the current one is the main request. */
+  get parent(): Request | undefined {
+    return this.#requests.length > 1 ? this.#requests.at(-2) : undefined;
+  }
+
+  get depth(): number {
+    return this.#requests.length;
+  }
+}

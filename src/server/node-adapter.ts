@@ -1,0 +1,109 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { HttpException } from '../http/http-exception.js';
+import { Request, type OriginResolver } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import type { Kernel } from '../kernel/kernel.js';
+
+export interface NodeAdapterOptions {
+  resolveOrigin?: OriginResolver;
+  /** Largest request body read into memory, in bytes. */
+  bodyLimit?: number;
+  /** Called when the kernel itself fails (a listener threw outside the error pipeline). */
+  onFatal?: (error: unknown, request: Request) => void;
+}
+
+/** Builds the `node:http` request listener that feeds the kernel and writes its responses. */
+export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal }: NodeAdapterOptions = {}) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const request = createRequest(req, resolveOrigin, bodyLimit);
+    kernel.handle(request).then(
+      (response) => {
+        writeResponse(res, request, response);
+        // Terminate listeners (profile persistence) run after the bytes are handed to the socket.
+        kernel.terminate(request, response).catch((error: unknown) => onFatal?.(error, request));
+      },
+      (error: unknown) => {
+        onFatal?.(error, request);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
+        }
+        res.end(res.req.method === 'HEAD' ? undefined : 'Internal Server Error\n');
+      },
+    );
+  };
+}
+
+export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number): Request {
+  const socket = req.socket;
+  return new Request({
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    headers: req.headers,
+    remoteAddress: normaliseAddress(socket.remoteAddress),
+    remotePort: socket.remotePort ?? 0,
+    encrypted: (socket as TLSSocket).encrypted === true,
+    httpVersion: req.httpVersion,
+    body: () => readBody(req, bodyLimit),
+    resolveOrigin,
+  });
+}
+
+/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. */
+function normaliseAddress(address: string | undefined): string {
+  if (address === undefined) return '127.0.0.1';
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      req.resume();
+      reject(tooLarge(limit));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function tooLarge(limit: number): HttpException {
+  return new HttpException(413, { code: 'KEEL_ERR_BODY_TOO_LARGE', message: `The request body exceeds ${limit} bytes.` });
+}
+
+// RFC 9110 §5.5: a field value is visible ASCII, obs-text, space and tab. Anything else (CR, LF, NUL, other
+// controls) would either be rejected by node:http with an exception or split the header, so it is
+// percent-encoded: a value built from request data can never inject a header or crash the response.
+const INVALID_FIELD_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
+const INVALID_FIELD_CHARS = /[^\t\x20-\x7e\x80-\xff]/g;
+
+export function sanitizeHeaderValue(value: string): string {
+  return INVALID_FIELD_CHAR.test(value) ? value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c)) : value;
+}
+
+export function writeResponse(res: ServerResponse, request: Request, response: Response): void {
+  const raw: string[] = [];
+  for (const [name, value] of response.headers) {
+    raw.push(name, sanitizeHeaderValue(value));
+  }
+  const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;
+  // Framing: writeHead() fixes the header block, so node can no longer add Content-Length by itself.
+  if (!bodyless && !response.headers.has('content-length') && !response.headers.has('transfer-encoding')) {
+    raw.push('Content-Length', String(Buffer.byteLength(response.body)));
+  }
+  res.writeHead(response.status, raw);
+  res.end(bodyless ? undefined : response.body);
+}

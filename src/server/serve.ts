@@ -1,0 +1,87 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+  /** Cut off clients that take longer than this to send their headers (slowloris), in ms. */
+  headersTimeout?: number;
+  /** Whole-request timeout, in ms. */
+  requestTimeout?: number;
+  keepAliveTimeout?: number;
+  maxHeaderSize?: number;
+  /** How long close() waits for in-flight requests before destroying their sockets, in ms. */
+  gracePeriod?: number;
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  host: string;
+  url: string;
+  /** Stops accepting connections, lets in-flight requests finish, then resolves. */
+  close(): Promise<void>;
+}
+
+type Handler = Parameters<typeof createServer>[1];
+
+/**
+ * Listens with a request handler and answers the parser's own errors cleanly: a malformed request line
+ * gets a 400, oversized headers a 431, each with `Connection: close`, never a dropped socket.
+ */
+export function serve(handler: NonNullable<Handler>, options: ServeOptions = {}): Promise<RunningServer> {
+  const {
+    port = 8000,
+    host = '127.0.0.1',
+    headersTimeout = 10_000,
+    requestTimeout = 30_000,
+    keepAliveTimeout = 5_000,
+    maxHeaderSize = 16 * 1024,
+    gracePeriod = 10_000,
+  } = options;
+  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout }, handler);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, text] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout']
+          : [400, 'Bad Request'];
+    const body = `${status} ${text}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        server,
+        port: address.port,
+        host: address.address,
+        url: `http://${shownHost}:${address.port}`,
+        close: () => closeGracefully(server, gracePeriod),
+      });
+    });
+  });
+}
+
+function closeGracefully(server: Server, gracePeriod: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), gracePeriod);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
