@@ -1,4 +1,5 @@
 import type { Request } from '../http/request.js';
+import type { LogRecord } from '../logging/log-record.js';
 
 /**
  * The requests being handled for one incoming connection request: the main request at the bottom, an
@@ -7,6 +8,8 @@ import type { Request } from '../http/request.js';
  */
 export class RequestStack {
   #requests: Request[] = [];
+  /** Every log record emitted while handling this main request and its sub-requests, in order. */
+  readonly logs: LogRecord[] = [];
 
   push(request: Request): void {
     this.#requests.push(request);

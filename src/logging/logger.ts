@@ -1,0 +1,19 @@
+import type { Request } from '../http/request.js';
+import type { LogLevel } from './log-record.js';
+
+export type LogContext = Record<string, unknown>;
+
+/**
+ * What components log through. A logger belongs to a channel (`request`, `app`, `keel` …). Passing the
+ * request attaches the record to that request's profile (its main request's log list) as well.
+ */
+export interface Logger {
+  readonly channelName: string;
+  channel(name: string): Logger;
+  log(level: LogLevel, message: string, context?: LogContext, request?: Request): void;
+  debug(message: string, context?: LogContext, request?: Request): void;
+  info(message: string, context?: LogContext, request?: Request): void;
+  warning(message: string, context?: LogContext, request?: Request): void;
+  error(message: string, context?: LogContext, request?: Request): void;
+  critical(message: string, context?: LogContext, request?: Request): void;
+}
