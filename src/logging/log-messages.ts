@@ -1,0 +1,20 @@
+/**
+ * Every message keel logs, in one place. Where the reference fixes the text (so that existing log alerts
+ * keep matching), it is copied byte for byte; `{name}` placeholders are filled from the record's context,
+ * as Monolog's PsrLogMessageProcessor does.
+ */
+export const LOG_MESSAGES = {
+  /** RouterListener, INFO, channel `request`; context: route, route_parameters, request_uri, method. */
+  matchedRoute: 'Matched route "{route}".',
+  /** ErrorListener, ERROR below 500 and CRITICAL from 500 up, channel `request`; context: exception. */
+  uncaughtException: 'Uncaught PHP Exception {class}: "{message}" at {file} line {line}',
+  /** ErrorListener, when the error sub-request itself failed. */
+  exceptionWhileHandling: 'Exception thrown when handling an exception ({class}: {message} at {file} line {line})',
+  serverListening: 'server listening',
+  serverClosing: 'server closing',
+  debugOnPublicAddress: 'debug mode is on and the server listens on a non-loopback address: the profiler exposes every request to anyone who can reach it',
+  profileStoreWriteFailed: 'profile store write failed',
+  kernelFailure: 'kernel failure outside the error pipeline',
+} as const;
+
+export type LogMessageKey = keyof typeof LOG_MESSAGES;
