@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request, splitHostPort } from './request.js';
+
+describe('Request', () => {
+  it('keeps the raw path, still percent-encoded, apart from the query string', () => {
+    const request = new Request({ method: 'get', target: '/a%20b/%3Cx%3E?q=1&r=2' });
+    assert.equal(request.method, 'GET');
+    assert.equal(request.pathInfo, '/a%20b/%3Cx%3E');
+    assert.equal(request.queryString, 'q=1&r=2');
+    assert.equal(request.query.get('r'), '2');
+  });
+
+  it('honours X-HTTP-Method-Override on POST only', () => {
+    const post = new Request({ method: 'POST', target: '/', headers: { 'x-http-method-override': 'patch' } });
+    const get = new Request({ method: 'GET', target: '/', headers: { 'x-http-method-override': 'DELETE' } });
+    assert.equal(post.method, 'PATCH');
+    assert.equal(post.realMethod, 'POST');
+    assert.equal(get.method, 'GET');
+  });
+
+  it('builds absolute URLs from the Host header without a default port', () => {
+    const request = new Request({ method: 'GET', target: '/robots.txt?x=1', headers: { host: 'App.Example.test' } });
+    assert.equal(request.uriForPath(request.pathInfo), 'http://app.example.test/robots.txt');
+    assert.equal(request.uri, 'http://app.example.test/robots.txt?x=1');
+  });
+
+  it('keeps a non-default port in the absolute URL', () => {
+    const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost:8000' } });
+    assert.equal(request.schemeAndHttpHost, 'http://localhost:8000');
+  });
+
+  it('duplicates itself for a sub-request with new attributes and a parent link', () => {
+    const request = new Request({ method: 'POST', target: '/login?next=/', headers: { host: 'h' } });
+    request.attributes.route = 'login';
+    const sub = request.duplicate({ attributes: { controllerName: 'ErrorController' }, method: 'GET' });
+    assert.equal(sub.method, 'GET');
+    assert.equal(sub.pathInfo, '/login');
+    assert.equal(sub.queryString, 'next=/');
+    assert.equal(sub.parent, request);
+    assert.equal(sub.attributes.route, undefined);
+    assert.equal(sub.header('host'), 'h');
+  });
+
+  it('splits host and port, brackets kept for IPv6', () => {
+    assert.deepEqual(splitHostPort('[::1]:8080', 'http'), { host: '[::1]', port: 8080 });
+    assert.deepEqual(splitHostPort('[::1]', 'https'), { host: '[::1]', port: 443 });
+    assert.deepEqual(splitHostPort('Example.COM', 'http'), { host: 'example.com', port: 80 });
+  });
+});

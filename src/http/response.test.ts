@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Response } from './response.js';
+
+describe('Response', () => {
+  it('appends Cache-Control and Date after the headers it was given, as the reference orders them', () => {
+    const response = new Response('x', 404, { 'Content-Type': 'text/html; charset=UTF-8', Vary: 'Accept' });
+    assert.deepEqual([...response.headers].map(([name]) => name), ['Content-Type', 'Vary', 'Cache-Control', 'Date']);
+    assert.equal(response.headers.get('cache-control'), 'no-cache, private');
+    assert.match(response.headers.get('date') ?? '', /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+  });
+
+  it('keeps a header\'s position when it is set again', () => {
+    const response = new Response();
+    response.setHeader('X-Debug-Token', 'aaaaaa');
+    response.setHeader('X-Debug-Token-Link', 'https://h/_profiler/aaaaaa');
+    response.setHeader('X-Previous-Debug-Token', 'aaaaaa');
+    response.setHeader('x-debug-token', 'bbbbbb');
+    assert.deepEqual([...response.headers].map(([name]) => name).slice(2), ['X-Debug-Token', 'X-Debug-Token-Link', 'X-Previous-Debug-Token']);
+    assert.equal(response.headers.get('X-Debug-Token'), 'bbbbbb');
+  });
+
+  describe('Cache-Control', () => {
+    it('sorts directives and adds private unless public, private or s-maxage is given', () => {
+      assert.equal(new Response().setHeader('Cache-Control', 'max-age=600').headers.get('cache-control'), 'max-age=600, private');
+      assert.equal(new Response().setHeader('Cache-Control', 'public, max-age=60').headers.get('cache-control'), 'max-age=60, public');
+      assert.equal(new Response().setHeader('Cache-Control', 's-maxage=10').headers.get('cache-control'), 's-maxage=10');
+    });
+
+    it('becomes "private, must-revalidate" when only Expires or Last-Modified is set', () => {
+      const response = new Response();
+      response.setHeader('Expires', 'Thu, 01 Jan 2099 00:00:00 GMT');
+      assert.equal(response.headers.get('cache-control'), 'private, must-revalidate');
+    });
+  });
+
+  describe('redirect()', () => {
+    it('answers a 301 without Cache-Control, Date then Location then a lower-case charset', () => {
+      const response = Response.redirect('https://app.example.test/blog/', 301);
+      assert.deepEqual([...response.headers].map(([name]) => name), ['Date', 'Location', 'Content-Type']);
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');
+      assert.match(String(response.body), /Redirecting to <a href="https:\/\/app.example.test\/blog\/">/);
+    });
+
+    it('escapes the target in the page body', () => {
+      const response = Response.redirect('https://h/"><script>alert(1)</script>', 302);
+      assert.doesNotMatch(String(response.body), /<script>/);
+      assert.equal(response.headers.get('location'), 'https://h/"><script>alert(1)</script>');
+    });
+  });
+
+  it('builds JSON responses', () => {
+    const response = Response.json({ ok: true }, 201);
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('content-type'), 'application/json');
+    assert.equal(response.body, '{"ok":true}');
+  });
+});

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { EventDispatcher, type Subscriber, type Subscription } from './event-dispatcher.js';
+import { RequestEvent } from './events.js';
+import { Kernel } from './kernel.js';
+
+function requestEvent(): RequestEvent {
+  return new RequestEvent(new Kernel(), new Request({ method: 'GET', target: '/' }), 'main');
+}
+
+describe('EventDispatcher', () => {
+  it('calls listeners by descending priority, then in registration order', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.on('request', () => void calls.push('a0'), 0);
+    dispatcher.on('request', () => void calls.push('b32'), 32);
+    dispatcher.on('request', () => void calls.push('c0'), 0);
+    dispatcher.on('request', () => void calls.push('d-10'), -10);
+    await dispatcher.dispatch('request', requestEvent());
+    assert.deepEqual(calls, ['b32', 'a0', 'c0', 'd-10']);
+  });
+
+  it('stops calling listeners once one sets a response', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.on('request', (event) => event.setResponse(new Response('early')), 10);
+    dispatcher.on('request', () => void calls.push('late'), 0);
+    const event = await dispatcher.dispatch('request', requestEvent());
+    assert.equal(event.response?.body, 'early');
+    assert.deepEqual(calls, []);
+  });
+
+  it('awaits async listeners before calling the next one', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    dispatcher.on('request', async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      calls.push('async');
+    }, 1);
+    dispatcher.on('request', () => void calls.push('sync'), 0);
+    await dispatcher.dispatch('request', requestEvent());
+    assert.deepEqual(calls, ['async', 'sync']);
+  });
+
+  it('registers a subscriber\'s listeners under the subscriber\'s name, with their priorities', () => {
+    class AuditListener implements Subscriber {
+      subscribedEvents(): Subscription[] {
+        return [{ event: 'request', listener: this.onRequest.bind(this), priority: 8 }];
+      }
+      onRequest(): void {}
+    }
+    const dispatcher = new EventDispatcher();
+    dispatcher.addSubscriber(new AuditListener());
+    assert.deepEqual(dispatcher.listeners('request'), [{ name: 'AuditListener.onRequest', priority: 8 }]);
+  });
+
+  it('reports every listener call to the tracer with its duration', async () => {
+    const dispatcher = new EventDispatcher();
+    const traced: string[] = [];
+    dispatcher.tracer = (_event, eventName, listenerName, start, end) => {
+      assert.ok(end >= start);
+      traced.push(`${eventName}:${listenerName}`);
+    };
+    dispatcher.on('request', function routeIt() {}, 32);
+    await dispatcher.dispatch('request', requestEvent());
+    assert.deepEqual(traced, ['request:routeIt']);
+  });
+
+  it('removes a listener with off()', async () => {
+    const dispatcher = new EventDispatcher();
+    let called = false;
+    const listener = (): void => void (called = true);
+    dispatcher.on('request', listener);
+    dispatcher.off('request', listener);
+    await dispatcher.dispatch('request', requestEvent());
+    assert.equal(called, false);
+    assert.equal(dispatcher.hasListeners('request'), false);
+  });
+});

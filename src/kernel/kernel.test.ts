@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HttpException, MethodNotAllowedHttpException } from '../http/http-exception.js';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from './kernel.js';
+
+function get(path = '/'): Request {
+  return new Request({ method: 'GET', target: path });
+}
+
+function kernelWithController(controller: (request: Request) => unknown): Kernel {
+  const kernel = new Kernel();
+  kernel.dispatcher.on('request', (event) => {
+    event.request.attributes.controller ??= controller;
+  }, 32);
+  return kernel;
+}
+
+describe('Kernel', () => {
+  describe('when the controller returns a response', () => {
+    it('dispatches request, controller, controllerArguments, response and finishRequest in that order', async () => {
+      const kernel = kernelWithController(() => new Response('ok'));
+      const seen: string[] = [];
+      for (const name of ['request', 'controller', 'controllerArguments', 'view', 'response', 'finishRequest', 'exception'] as const) {
+        kernel.dispatcher.on(name, () => void seen.push(name), -1);
+      }
+      const response = await kernel.handle(get());
+      assert.equal(response.body, 'ok');
+      assert.deepEqual(seen, ['request', 'controller', 'controllerArguments', 'response', 'finishRequest']);
+    });
+
+    it('passes the request and the route parameters to the controller', async () => {
+      const kernel = new Kernel();
+      kernel.dispatcher.on('request', ({ request }) => {
+        request.attributes.routeParams = { id: '42' };
+        request.attributes.controller = (req, params) => Response.text(`${(req as Request).pathInfo} ${(params as Record<string, string>).id}`);
+      });
+      const response = await kernel.handle(get('/items/42'));
+      assert.equal(response.body, '/items/42 42');
+    });
+
+    it('lets a controller listener replace the controller', async () => {
+      const kernel = kernelWithController(() => new Response('original'));
+      kernel.dispatcher.on('controller', (event) => {
+        event.controller = () => new Response('replaced');
+      });
+      assert.equal((await kernel.handle(get())).body, 'replaced');
+    });
+  });
+
+  describe('when a request listener answers early', () => {
+    it('skips the controller but still runs the response listeners', async () => {
+      const kernel = kernelWithController(() => assert.fail('controller must not run'));
+      kernel.dispatcher.on('request', (event) => event.setResponse(new Response('early', 429)), 100);
+      kernel.dispatcher.on('response', (event) => event.response.setHeader('X-Seen', 'yes'));
+      const response = await kernel.handle(get());
+      assert.equal(response.status, 429);
+      assert.equal(response.headers.get('x-seen'), 'yes');
+    });
+  });
+
+  describe('when the controller returns something else', () => {
+    it('turns it into a response through the view event', async () => {
+      const kernel = kernelWithController(() => ({ ok: true }));
+      kernel.dispatcher.on('view', (event) => event.setResponse(Response.json(event.controllerResult)));
+      assert.equal((await kernel.handle(get())).body, '{"ok":true}');
+    });
+
+    it('fails with KEEL_ERR_CONTROLLER_RESULT when no view listener answers', async () => {
+      const kernel = kernelWithController(() => 42);
+      await assert.rejects(kernel.handle(get(), { catch: false }), (error: HttpException) => {
+        assert.equal(error.code, 'KEEL_ERR_CONTROLLER_RESULT');
+        assert.match(error.message, /must return a "Response" object but it returned a number/);
+        return true;
+      });
+    });
+  });
+
+  describe('when no controller is found', () => {
+    it('raises a 404 naming the path', async () => {
+      await assert.rejects(new Kernel().handle(get('/nowhere'), { catch: false }), (error: HttpException) => {
+        assert.equal(error.status, 404);
+        assert.equal(error.message, 'Unable to find the controller for path "/nowhere". The route is wrongly configured.');
+        return true;
+      });
+    });
+  });
+
+  describe('when something throws', () => {
+    it('forces the HTTP exception\'s status and headers onto a 200 response from the exception event', async () => {
+      const kernel = kernelWithController(() => {
+        throw new MethodNotAllowedHttpException(['POST'], 'nope');
+      });
+      kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('rendered')));
+      const response = await kernel.handle(get());
+      assert.equal(response.status, 405);
+      assert.equal(response.headers.get('allow'), 'POST');
+    });
+
+    it('answers 500 for an error that is not an HTTP exception', async () => {
+      const kernel = kernelWithController(() => {
+        throw new TypeError('broken');
+      });
+      kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('rendered')));
+      assert.equal((await kernel.handle(get())).status, 500);
+    });
+
+    it('keeps the status a listener chose when allowCustomResponseCode is set', async () => {
+      const kernel = kernelWithController(() => {
+        throw new TypeError('broken');
+      });
+      kernel.dispatcher.on('exception', (event) => {
+        event.allowCustomResponseCode = true;
+        event.setResponse(new Response('fine', 200));
+      });
+      assert.equal((await kernel.handle(get())).status, 200);
+    });
+
+    it('rethrows when no exception listener answers, after finishing the request', async () => {
+      const kernel = kernelWithController(() => {
+        throw new TypeError('broken');
+      });
+      let finished = 0;
+      kernel.dispatcher.on('finishRequest', () => void finished++);
+      const request = get();
+      await assert.rejects(kernel.handle(request), /broken/);
+      assert.equal(finished, 1);
+      assert.equal(request.stack?.depth, 0);
+    });
+  });
+
+  describe('sub-requests', () => {
+    it('handles a duplicated request as a sub-request with its own events, sharing the request stack', async () => {
+      const kernel = new Kernel();
+      const types: string[] = [];
+      kernel.dispatcher.on('request', (event) => {
+        types.push(event.requestType);
+        if (event.isMainRequest) {
+          event.request.attributes.controller = async (request) => {
+            const sub = (request as Request).duplicate({ attributes: { controller: () => new Response('from sub') } });
+            assert.equal(sub.stack, (request as Request).stack);
+            assert.equal(sub.stack?.depth, 1);
+            return kernel.handle(sub, { type: 'sub' });
+          };
+        }
+      });
+      const response = await kernel.handle(get());
+      assert.equal(response.body, 'from sub');
+      assert.deepEqual(types, ['main', 'sub']);
+    });
+
+    it('keeps concurrent main requests on separate stacks', async () => {
+      const kernel = kernelWithController(async (request) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        return new Response(String(request.stack?.depth));
+      });
+      const [a, b] = await Promise.all([kernel.handle(get('/a')), kernel.handle(get('/b'))]);
+      assert.equal(a.body, '1');
+      assert.equal(b.body, '1');
+    });
+  });
+});
