@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { clearSourceExcerptCache, readSourceExcerpt } from './source-excerpt.js';
+
+describe('readSourceExcerpt', () => {
+  let root: string;
+  let outside: string;
+
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'keel-excerpt-'));
+    outside = mkdtempSync(join(tmpdir(), 'keel-outside-'));
+    const body = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
+    writeFileSync(join(root, 'app.ts'), body);
+    writeFileSync(join(outside, 'secret.ts'), body);
+    mkdirSync(join(root, 'dir.ts'));
+  });
+
+  after(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+    clearSourceExcerptCache();
+  });
+
+  it('returns the lines around the selected one, numbered from 1', () => {
+    const excerpt = readSourceExcerpt(join(root, 'app.ts'), 10, { roots: [root], around: 2 });
+    assert.deepEqual(excerpt, [
+      { number: 8, text: 'line 8', selected: false },
+      { number: 9, text: 'line 9', selected: false },
+      { number: 10, text: 'line 10', selected: true },
+      { number: 11, text: 'line 11', selected: false },
+      { number: 12, text: 'line 12', selected: false },
+    ]);
+  });
+
+  it('clips the window at the start and the end of the file', () => {
+    assert.deepEqual(readSourceExcerpt(join(root, 'app.ts'), 1, { roots: [root], around: 1 }).map((l) => l.number), [1, 2]);
+    assert.deepEqual(readSourceExcerpt(join(root, 'app.ts'), 20, { roots: [root], around: 1 }).map((l) => l.number), [19, 20]);
+  });
+
+  it('refuses files outside the allowed roots', () => {
+    assert.deepEqual(readSourceExcerpt(join(outside, 'secret.ts'), 3, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, '..', 'etc', 'passwd'), 1, { roots: [root] }), []);
+  });
+
+  it('refuses node internals, relative paths, directories, missing files and bad line numbers without throwing', () => {
+    assert.deepEqual(readSourceExcerpt('node:internal/modules/cjs/loader', 10, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt('app.ts', 1, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, 'dir.ts'), 1, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, 'missing.ts'), 1, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, 'app.ts'), 0, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, 'app.ts'), 999, { roots: [root] }), []);
+  });
+
+  it('reads keel sources by default', () => {
+    const excerpt = readSourceExcerpt(fileURLToPath(import.meta.url), 1);
+    assert.equal(excerpt[0]?.text, "import assert from 'node:assert/strict';");
+  });
+});
