@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { createFlatError } from './flat-error.js';
+import { parseStack } from './stack-frame.js';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+class ResourceNotFoundError extends Error {}
+
+describe('createFlatError', () => {
+  it('takes status, code and headers from an HttpException', () => {
+    const flat = createFlatError(new MethodNotAllowedHttpException(['GET', 'POST'], 'nope'));
+    assert.equal(flat.class, 'MethodNotAllowedHttpException');
+    assert.equal(flat.message, 'nope');
+    assert.equal(flat.status, 405);
+    assert.equal(flat.statusText, 'Method Not Allowed');
+    assert.equal(flat.code, 'KEEL_ERR_ROUTE_METHOD_NOT_ALLOWED');
+    assert.deepEqual(flat.headers, { Allow: 'GET, POST' });
+  });
+
+  it('answers 500 for any other error, or the status it is told to use', () => {
+    assert.equal(createFlatError(new TypeError('x')).status, 500);
+    assert.equal(createFlatError(new TypeError('x')).class, 'TypeError');
+    assert.equal(createFlatError(new TypeError('x'), { statusCode: 418 }).statusText, "I'm a teapot");
+  });
+
+  it('records where the error was created: this file and the line of `new`', () => {
+    const line = new Error().stack!.split('\n')[1]!.match(/:(\d+):\d+\)?$/)![1];
+    const flat = createFlatError(new Error('here'));
+    assert.equal(flat.file, THIS_FILE);
+    assert.equal(flat.line, Number(line) + 1);
+  });
+
+  it('follows the cause chain, outermost first', () => {
+    const inner = new ResourceNotFoundError('No routes found for "/robots.txt/".');
+    const outer = new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"', { cause: inner });
+    const chain = createFlatError(outer, { debug: true }).toArray();
+    assert.deepEqual(chain.map((e) => e.class), ['NotFoundHttpException', 'ResourceNotFoundError']);
+    assert.equal(chain[1]!.message, 'No routes found for "/robots.txt/".');
+    assert.equal(chain[1]!.status, 500);
+  });
+
+  it('stops on a cyclic cause chain', () => {
+    const a = new Error('a');
+    const b = new Error('b', { cause: a });
+    Object.defineProperty(a, 'cause', { value: b });
+    assert.deepEqual(createFlatError(a).toArray().map((e) => e.message), ['a', 'b']);
+  });
+
+  it('keeps the whole trace in debug only', () => {
+    const error = new Error('x');
+    assert.ok(createFlatError(error, { debug: true }).trace.length > 1);
+    assert.equal(createFlatError(error).trace.length, 1);
+  });
+
+  it('describes thrown values that are not errors', () => {
+    assert.deepEqual([createFlatError('plain').class, createFlatError('plain').message], ['Error', 'plain']);
+    assert.deepEqual([createFlatError(42).class, createFlatError(42).message], ['Error', '42']);
+    assert.deepEqual([createFlatError(undefined).message, createFlatError(null).message], ['undefined', 'null']);
+    assert.deepEqual([createFlatError({ a: 1 }).class, createFlatError({ a: 1 }).message], ['Object', '{"a":1}']);
+    const flat = createFlatError(Object.create(null));
+    assert.equal(flat.file, '');
+    assert.equal(flat.line, 0);
+  });
+
+  it('survives an error whose stack getter throws', () => {
+    const error = new Error('broken');
+    Object.defineProperty(error, 'stack', { get: () => { throw new Error('no'); } });
+    assert.equal(createFlatError(error).file, '');
+  });
+
+  it('serialises to JSON', () => {
+    const json = JSON.parse(JSON.stringify(createFlatError(new NotFoundHttpException('x'))));
+    assert.equal(json.class, 'NotFoundHttpException');
+    assert.equal(json.status, 404);
+  });
+});
+
+describe('parseStack', () => {
+  it('reads named, anonymous, async, file-URL and node-internal frames', () => {
+    const frames = parseStack([
+      'Error: x',
+      '    at Kernel.handle (/app/src/kernel/kernel.ts:42:7)',
+      '    at async Promise.all (index 0)',
+      '    at async RouterListener.onRequest (/app/src/routing/router-listener.ts:10:5)',
+      '    at /app/src/main.ts:3:1',
+      '    at file:///app/src/url%20space.ts:9:2',
+      '    at Module._compile (node:internal/modules/cjs/loader:1521:14)',
+      '    at render (/app/node_modules/preact/dist/index.js:1:100)',
+      '    at <anonymous> (/app/src/x.ts:5:13)',
+    ].join('\n'));
+    assert.deepEqual(frames.map((f) => [f.function, f.file, f.line, f.column, f.inApp]), [
+      ['Kernel.handle', '/app/src/kernel/kernel.ts', 42, 7, true],
+      ['RouterListener.onRequest', '/app/src/routing/router-listener.ts', 10, 5, true],
+      ['', '/app/src/main.ts', 3, 1, true],
+      ['', '/app/src/url space.ts', 9, 2, true],
+      ['Module._compile', 'node:internal/modules/cjs/loader', 1521, 14, false],
+      ['render', '/app/node_modules/preact/dist/index.js', 1, 100, false],
+      ['', '/app/src/x.ts', 5, 13, true],
+    ]);
+  });
+
+  it('returns no frames for a missing stack', () => {
+    assert.deepEqual(parseStack(undefined), []);
+  });
+});

@@ -1,0 +1,107 @@
+import type { ErrorCode } from '../http/error-codes.js';
+import { isHttpException } from '../http/http-exception.js';
+import { statusText } from '../http/status-texts.js';
+import { parseStack, type StackFrame } from './stack-frame.js';
+
+export interface FlatErrorOptions {
+  /** Keep the stack traces (the debug page shows them); without it only the creation site is kept. */
+  debug?: boolean;
+  /** Forces the status, as Symfony's FlattenException::createFromThrowable($e, $statusCode). */
+  statusCode?: number;
+}
+
+// A cause chain is user data: it can be cyclic or absurdly long.
+const MAX_CHAIN = 16;
+
+/**
+ * A plain snapshot of a thrown value and its `cause` chain (Symfony's FlattenException): what the
+ * renderers, the log line and the profiler read, so none of them has to care what was thrown.
+ */
+export class FlatError {
+  /** Constructor name (`NotFoundHttpException`); `Error` when something other than an object was thrown. */
+  readonly class: string;
+  readonly message: string;
+  readonly code: ErrorCode | undefined;
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Where the error was created: the first frame of its stack ('' and 0 when unknown). */
+  readonly file: string;
+  readonly line: number;
+  readonly trace: readonly StackFrame[];
+  readonly previous: FlatError | undefined;
+
+  constructor(init: Omit<FlatError, 'toArray'>) {
+    this.class = init.class;
+    this.message = init.message;
+    this.code = init.code;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.headers = init.headers;
+    this.file = init.file;
+    this.line = init.line;
+    this.trace = init.trace;
+    this.previous = init.previous;
+  }
+
+  /** The error followed by its causes, outermost first. */
+  toArray(): FlatError[] {
+    const chain: FlatError[] = [];
+    for (let current: FlatError | undefined = this; current !== undefined; current = current.previous) chain.push(current);
+    return chain;
+  }
+}
+
+/**
+ * @example
+ * const flat = createFlatError(new NotFoundHttpException('No route found for "GET /x"'), { debug: true });
+ * flat.status // 404
+ */
+export function createFlatError(error: unknown, { debug = false, statusCode }: FlatErrorOptions = {}): FlatError {
+  return flatten(error, debug, statusCode, new Set(), 0);
+}
+
+function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: Set<unknown>, depth: number): FlatError {
+  seen.add(error);
+  const status = statusCode ?? (isHttpException(error) ? error.status : 500);
+  const frames = error instanceof Error ? parseStack(safeStack(error)) : [];
+  const cause = error instanceof Error ? error.cause : undefined;
+  const hasCause = cause !== undefined && cause !== null && !seen.has(cause) && depth + 1 < MAX_CHAIN;
+  return new FlatError({
+    class: classNameOf(error),
+    message: messageOf(error),
+    code: isHttpException(error) ? error.code : undefined,
+    status,
+    statusText: statusText(status),
+    headers: isHttpException(error) ? { ...error.headers } : {},
+    file: frames[0]?.file ?? '',
+    line: frames[0]?.line ?? 0,
+    trace: debug ? frames : frames.slice(0, 1),
+    previous: hasCause ? flatten(cause, debug, undefined, seen, depth + 1) : undefined,
+  });
+}
+
+function classNameOf(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return 'Error';
+  const name = (error as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== '' ? name : 'Object';
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return String(error.message);
+  if (typeof error === 'string') return error;
+  try {
+    return typeof error === 'object' && error !== null ? JSON.stringify(error) ?? String(error) : String(error);
+  } catch {
+    return Object.prototype.toString.call(error);
+  }
+}
+
+// A getter on `stack` (or a prepareStackTrace hook) may throw: a broken error must still render.
+function safeStack(error: Error): string | undefined {
+  try {
+    return typeof error.stack === 'string' ? error.stack : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** One frame of a V8 stack trace: the function running and where in it, as tsx maps it to the .ts source. */
+export interface StackFrame {
+  /** `Class.method`, `fn`, `new Class`, or '' for top-level code. */
+  function: string;
+  /** Absolute path, or a `node:` specifier for Node's own modules. */
+  file: string;
+  line: number;
+  column: number;
+  /** False for dependencies (node_modules) and Node's internals: the page folds those away. */
+  inApp: boolean;
+}
+
+// "    at async Kernel.handle (/app/src/kernel/kernel.ts:42:7)" or "    at /app/src/main.ts:3:1"
+const WITH_FUNCTION = /^\s*at (?:async )?(.*?) \((.*):(\d+):(\d+)\)$/;
+const WITHOUT_FUNCTION = /^\s*at (?:async )?(.*):(\d+):(\d+)$/;
+
+/**
+ * Parses the frames of an `Error.stack` string. Lines V8 cannot place (`native`, `<anonymous>` without a
+ * position, eval wrappers) are skipped, so every frame has a file and a line.
+ */
+export function parseStack(stack: string | undefined): StackFrame[] {
+  if (stack === undefined) return [];
+  const frames: StackFrame[] = [];
+  for (const text of stack.split('\n')) {
+    const named = WITH_FUNCTION.exec(text);
+    const match = named ?? WITHOUT_FUNCTION.exec(text);
+    if (match === null) continue;
+    const [fn, location, line, column] = named !== null ? [match[1]!, match[2]!, match[3]!, match[4]!] : ['', match[1]!, match[2]!, match[3]!];
+    if (location.startsWith('eval at ')) continue;
+    const file = toPath(location);
+    frames.push({
+      function: fn === '<anonymous>' ? '' : fn,
+      file,
+      line: Number(line),
+      column: Number(column),
+      inApp: isAppFile(file),
+    });
+  }
+  return frames;
+}
+
+function toPath(location: string): string {
+  if (!location.startsWith('file://')) return location;
+  try {
+    return fileURLToPath(location);
+  } catch {
+    return location;
+  }
+}
+
+function isAppFile(file: string): boolean {
+  return isAbsolute(file) && !/[\\/]node_modules[\\/]/.test(file);
+}
