@@ -46,9 +46,7 @@ export class FlatError {
 
   /** The error followed by its causes, outermost first. */
   toArray(): FlatError[] {
-    const chain: FlatError[] = [];
-    for (let current: FlatError | undefined = this; current !== undefined; current = current.previous) chain.push(current);
-    return chain;
+    return this.previous === undefined ? [this] : [this, ...this.previous.toArray()];
   }
 }
 
