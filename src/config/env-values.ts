@@ -1,0 +1,79 @@
+import { ConfigError } from './config-error.js';
+
+/** Reads typed values out of a flat string map, throwing a ConfigError that names the variable. */
+export class EnvValues {
+  readonly #vars: Record<string, string | undefined>;
+
+  constructor(vars: Record<string, string | undefined>) {
+    this.#vars = vars;
+  }
+
+  raw(name: string): string | undefined {
+    const value = this.#vars[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  /** PHP's FILTER_VALIDATE_BOOLEAN vocabulary, which Symfony applies to APP_DEBUG. */
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const lower = value.toLowerCase();
+    if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
+    if (['0', 'false', 'off', 'no'].includes(lower)) return false;
+    throw new ConfigError(name, value, 'one of 1, 0, true, false, on, off, yes, no');
+  }
+
+  integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new ConfigError(name, value, `an integer from ${min} to ${max}`);
+    }
+    return Number(value);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const lower = value.toLowerCase() as T;
+    if (!allowed.includes(lower)) throw new ConfigError(name, value, `one of ${allowed.join(', ')}`);
+    return lower;
+  }
+
+  /** A comma-separated list, entries trimmed, empty entries dropped. */
+  list(name: string, fallback: string[]): string[] {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  }
+
+  /**
+   * Seconds, given as a bare number or as Symfony's interval strings.
+   * @example "30" → 30, "1 minute" → 60, "2 hours" → 7200
+   */
+  duration(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const match = /^(\d+)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?|d|days?)?$/i.exec(value);
+    if (match === null || Number(match[1]) === 0) {
+      throw new ConfigError(name, value, 'a positive number of seconds, or "<n> seconds|minutes|hours|days"');
+    }
+    const unit = (match[2] ?? 's').toLowerCase()[0];
+    const factor = unit === 'd' ? 86_400 : unit === 'h' ? 3_600 : unit === 'm' ? 60 : 1;
+    return Number(match[1]) * factor;
+  }
+
+  /** Bytes, as a bare number or with a k/m suffix (binary multiples). @example "1m" → 1048576 */
+  bytes(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const match = /^(\d+)\s*(b|k|kb|m|mb)?$/i.exec(value);
+    if (match === null || Number(match[1]) === 0) throw new ConfigError(name, value, 'a positive number of bytes, optionally with a k or m suffix');
+    const unit = (match[2] ?? 'b').toLowerCase()[0];
+    return Number(match[1]) * (unit === 'm' ? 1_048_576 : unit === 'k' ? 1_024 : 1);
+  }
+}

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { loadConfig, maskSecrets } from './load-config.js';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'keel-config-'));
+  dirs.push(dir);
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+function invalid(fn: () => unknown, variable: string): void {
+  assert.throws(fn, (error: Error & { code?: string }) => {
+    assert.equal(error.code, 'KEEL_ERR_CONFIG_INVALID');
+    assert.match(error.message, new RegExp(`^${variable}=`));
+    assert.doesNotMatch(error.message, /\n/);
+    return true;
+  });
+}
+
+describe('loadConfig', () => {
+  describe('when no file and no variable is set', () => {
+    it('runs in dev with debug, the profiler, the robots header and Symfony\'s trusted-header default', () => {
+      const config = loadConfig({ cwd: project({}), env: {} });
+      assert.equal(config.env, 'dev');
+      assert.equal(config.debug, true);
+      assert.equal(config.port, 8000);
+      assert.equal(config.host, '127.0.0.1');
+      assert.deepEqual(config.trustedProxies, []);
+      assert.deepEqual(config.trustedHeaders, ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto']);
+      assert.equal(config.disallowSearchEngineIndex, true);
+      assert.deepEqual(config.profiler, { enabled: true, toolbar: true, maxRecords: 500, maxAge: 172_800, storage: 'file' });
+      assert.equal(config.log.file, join(config.varDir, 'log', 'dev.log'));
+      assert.deepEqual(config.rateLimiter, {
+        default: { policy: 'fixed_window', limit: 50, interval: 30 },
+        sensitive: { policy: 'fixed_window', limit: 20, interval: 30 },
+      });
+    });
+  });
+
+  describe('the .env cascade', () => {
+    it('lets .env.local override .env, .env.<env> override both, and .env.<env>.local override all', () => {
+      const cwd = project({
+        '.env': 'PORT=1\nHOST=a\nBODY_LIMIT=10\nKEEL_PROFILER_MAX_RECORDS=7\n',
+        '.env.local': 'PORT=2\nHOST=b\nBODY_LIMIT=20\n',
+        '.env.dev': 'PORT=3\nHOST=c\n',
+        '.env.dev.local': 'PORT=4\n',
+      });
+      const config = loadConfig({ cwd, env: {} });
+      assert.equal(config.port, 4);
+      assert.equal(config.host, 'c');
+      assert.equal(config.bodyLimit, 20);
+      assert.equal(config.profiler.maxRecords, 7);
+    });
+
+    it('lets the real environment win over every file', () => {
+      const cwd = project({ '.env': 'PORT=1\n', '.env.dev.local': 'PORT=4\n' });
+      assert.equal(loadConfig({ cwd, env: { PORT: '9000' } }).port, 9000);
+    });
+
+    it('puts the application defaults below every file', () => {
+      const cwd = project({ '.env': 'HOST=from-file\n' });
+      const config = loadConfig({ cwd, env: {}, defaults: { HOST: 'default', TRUSTED_HEADERS: 'x-forwarded-host' } });
+      assert.equal(config.host, 'from-file');
+      assert.deepEqual(config.trustedHeaders, ['x-forwarded-host']);
+    });
+
+    it('picks the environment files from APP_ENV set in .env.local', () => {
+      const cwd = project({ '.env': 'APP_ENV=dev\n', '.env.local': 'APP_ENV=prod\n', '.env.prod': 'PORT=8080\n', '.env.dev': 'PORT=1\n' });
+      const config = loadConfig({ cwd, env: {} });
+      assert.equal(config.env, 'prod');
+      assert.equal(config.port, 8080);
+    });
+
+    it('skips .env.local in the test environment', () => {
+      const cwd = project({ '.env': 'PORT=1\n', '.env.local': 'PORT=2\n', '.env.test': 'HOST=t\n' });
+      const config = loadConfig({ cwd, env: { APP_ENV: 'test' } });
+      assert.equal(config.port, 1);
+      assert.equal(config.host, 't');
+      assert.equal(config.log.file, join(config.varDir, 'log', 'test.log'));
+    });
+
+    it('does not modify the environment it was given', () => {
+      const env: Record<string, string> = {};
+      loadConfig({ cwd: project({ '.env': 'PORT=1\n' }), env });
+      assert.deepEqual(env, {});
+    });
+  });
+
+  describe('debug and the profiler', () => {
+    it('turns debug off in prod, and with it the profiler, the toolbar and the robots header', () => {
+      const config = loadConfig({ cwd: project({}), env: { APP_ENV: 'prod', KEEL_PROFILER: '1', KEEL_TOOLBAR: 'on' } });
+      assert.equal(config.debug, false);
+      assert.equal(config.profiler.enabled, false);
+      assert.equal(config.profiler.toolbar, false);
+      assert.equal(config.disallowSearchEngineIndex, false);
+      assert.equal(config.log.file, undefined);
+      assert.equal(config.log.level, 'info');
+    });
+
+    it('accepts PHP\'s boolean spellings for APP_DEBUG', () => {
+      for (const [value, expected] of [['1', true], ['on', true], ['TRUE', true], ['0', false], ['off', false], ['false', false]] as const) {
+        assert.equal(loadConfig({ cwd: project({}), env: { APP_DEBUG: value } }).debug, expected, value);
+      }
+    });
+
+    it('reads the profiler limits, with the max age in seconds or as an interval', () => {
+      const config = loadConfig({ cwd: project({}), env: { KEEL_PROFILER_MAX_AGE: '1 hour', KEEL_PROFILER_STORAGE: 'memory', KEEL_TOOLBAR: '0' } });
+      assert.equal(config.profiler.maxAge, 3600);
+      assert.equal(config.profiler.storage, 'memory');
+      assert.equal(config.profiler.toolbar, false);
+    });
+  });
+
+  describe('rate limiters', () => {
+    it('reads policy, limit and interval of both limiters', () => {
+      const config = loadConfig({
+        cwd: project({}),
+        env: { RATE_LIMIT_DEFAULT_POLICY: 'sliding_window', RATE_LIMIT_DEFAULT_LIMIT: '5', RATE_LIMIT_DEFAULT_INTERVAL: '1 minute', RATE_LIMIT_SENSITIVE_POLICY: 'token_bucket' },
+      });
+      assert.deepEqual(config.rateLimiter.default, { policy: 'sliding_window', limit: 5, interval: 60 });
+      assert.deepEqual(config.rateLimiter.sensitive, { policy: 'token_bucket', limit: 20, interval: 30, rate: { interval: 30, amount: 1 } });
+    });
+  });
+
+  describe('when a value is invalid', () => {
+    const cwd = project({});
+    it('names APP_ENV and the allowed environments', () => invalid(() => loadConfig({ cwd, env: { APP_ENV: 'staging' } }), 'APP_ENV'));
+    it('names PORT when it is out of range', () => invalid(() => loadConfig({ cwd, env: { PORT: '70000' } }), 'PORT'));
+    it('names PORT when it is not a number', () => invalid(() => loadConfig({ cwd, env: { PORT: '80a' } }), 'PORT'));
+    it('names APP_DEBUG when it is not a boolean', () => invalid(() => loadConfig({ cwd, env: { APP_DEBUG: 'maybe' } }), 'APP_DEBUG'));
+    it('names TRUSTED_HEADERS when a header is unknown', () => invalid(() => loadConfig({ cwd, env: { TRUSTED_HEADERS: 'x-real-ip' } }), 'TRUSTED_HEADERS'));
+    it('names TRUSTED_HOSTS when a pattern does not compile', () => invalid(() => loadConfig({ cwd, env: { TRUSTED_HOSTS: '^(app' } }), 'TRUSTED_HOSTS'));
+    it('names LOG_LEVEL when the level is unknown', () => invalid(() => loadConfig({ cwd, env: { LOG_LEVEL: 'loud' } }), 'LOG_LEVEL'));
+    it('names the limiter variable when the policy is unknown', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_SENSITIVE_POLICY: 'leaky' } }), 'RATE_LIMIT_SENSITIVE_POLICY'));
+    it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
+
+    it('rejects a trusted proxy that is not an address, range or alias with KEEL_ERR_CONFIG_TRUSTED_PROXY', () => {
+      assert.throws(() => loadConfig({ cwd, env: { TRUSTED_PROXIES: '127.0.0.1,proxy.local' } }), { code: 'KEEL_ERR_CONFIG_TRUSTED_PROXY' });
+    });
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks secret-looking keys at any depth and leaves the rest', () => {
+    const masked = maskSecrets({ APP_SECRET: 's', PORT: '8000', nested: { Authorization: 'Bearer x', list: [{ api_key: 'k', name: 'n' }] }, headers: { cookie: 'a=b' } });
+    assert.deepEqual(masked, { APP_SECRET: '******', PORT: '8000', nested: { Authorization: '******', list: [{ api_key: '******', name: 'n' }] }, headers: { cookie: '******' } });
+  });
+});

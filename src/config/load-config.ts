@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'dotenv';
+import { compileTrustedProxies } from '../proxy/compile-trusted-proxies.js';
+import { ConfigError } from './config-error.js';
+import type { AppEnv, KeelConfig, RateLimiterConfig } from './config.js';
+import { EnvValues } from './env-values.js';
+
+export { ConfigError } from './config-error.js';
+export { maskSecrets } from './mask-secrets.js';
+
+export interface LoadConfigOptions {
+  /** The project directory: `.env` files are read and `var/` written here. */
+  cwd?: string;
+  /** The real environment; it wins over every file. */
+  env?: Record<string, string | undefined>;
+  /** Values the application chooses for itself, below every file (e.g. the demo's TRUSTED_HEADERS). */
+  defaults?: Record<string, string>;
+}
+
+const APP_ENVS = ['dev', 'prod', 'test'] as const;
+const TRUSTED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix'] as const;
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical'] as const;
+const POLICIES = ['fixed_window', 'sliding_window', 'token_bucket', 'no_limit'] as const;
+const TWO_DAYS = 2 * 86_400;
+
+/**
+ * Resolves the configuration the way Symfony's Dotenv::loadEnv() does: `.env`, then `.env.local` (not in
+ * the test environment, so that test runs are reproducible), then `.env.<APP_ENV>` and
+ * `.env.<APP_ENV>.local`; each file overrides the ones before it and the real environment overrides them
+ * all. The process environment is never modified. Invalid values throw a ConfigError
+ * (`KEEL_ERR_CONFIG_INVALID`) naming the variable.
+ * @example const config = loadConfig({ cwd: process.cwd(), env: process.env });
+ */
+export function loadConfig({ cwd = process.cwd(), env = process.env, defaults = {} }: LoadConfigOptions = {}): KeelConfig {
+  const projectDir = resolve(cwd);
+  const vars = resolveEnvVars(projectDir, env, defaults);
+  return buildConfig(new EnvValues(vars), projectDir);
+}
+
+/** The merged variables of the .env cascade, the defaults and the real environment. */
+export function resolveEnvVars(
+  projectDir: string,
+  env: Record<string, string | undefined>,
+  defaults: Record<string, string> = {},
+): Record<string, string | undefined> {
+  const files: Record<string, string> = { ...defaults, ...readEnvFile(join(projectDir, '.env')) };
+  const currentEnv = (): string => env.APP_ENV ?? files.APP_ENV ?? 'dev';
+  if (currentEnv() !== 'test') Object.assign(files, readEnvFile(join(projectDir, '.env.local')));
+  const appEnv = currentEnv();
+  Object.assign(files, readEnvFile(join(projectDir, `.env.${appEnv}`)), readEnvFile(join(projectDir, `.env.${appEnv}.local`)));
+  const merged: Record<string, string | undefined> = { ...files };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) merged[name] = value;
+  return merged;
+}
+
+function readEnvFile(path: string): Record<string, string> {
+  return existsSync(path) ? parse(readFileSync(path)) : {};
+}
+
+function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
+  const env: AppEnv = values.oneOf('APP_ENV', APP_ENVS, 'dev');
+  const debug = values.boolean('APP_DEBUG', env !== 'prod');
+  const varDir = join(projectDir, 'var');
+  const trustedProxies = values.list('TRUSTED_PROXIES', []);
+  compileTrustedProxies(trustedProxies);
+  const profilerEnabled = debug && values.boolean('KEEL_PROFILER', debug);
+  const logFile = values.raw('LOG_FILE');
+  return {
+    env,
+    debug,
+    port: values.integer('PORT', 8000, 0, 65_535),
+    host: values.string('HOST', '127.0.0.1'),
+    projectDir,
+    varDir,
+    trustedProxies,
+    trustedHeaders: values.list('TRUSTED_HEADERS', ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto']).map((name) => {
+      const lower = name.toLowerCase();
+      if (!(TRUSTED_HEADERS as readonly string[]).includes(lower)) throw new ConfigError('TRUSTED_HEADERS', name, `a comma list of ${TRUSTED_HEADERS.join(', ')}`);
+      return lower as (typeof TRUSTED_HEADERS)[number];
+    }),
+    trustedHosts: values.list('TRUSTED_HOSTS', []).map((pattern) => checkPattern('TRUSTED_HOSTS', pattern)),
+    disallowSearchEngineIndex: values.boolean('DISALLOW_SEARCH_ENGINE_INDEX', debug),
+    profiler: {
+      enabled: profilerEnabled,
+      toolbar: profilerEnabled && values.boolean('KEEL_TOOLBAR', profilerEnabled),
+      maxRecords: values.integer('KEEL_PROFILER_MAX_RECORDS', 500, 1),
+      maxAge: values.duration('KEEL_PROFILER_MAX_AGE', TWO_DAYS),
+      storage: values.oneOf('KEEL_PROFILER_STORAGE', ['file', 'memory'], 'file'),
+    },
+    log: {
+      level: values.oneOf('LOG_LEVEL', LOG_LEVELS, env === 'prod' ? 'info' : 'debug'),
+      file: logFile !== undefined ? resolve(projectDir, logFile) : env === 'prod' ? undefined : join(varDir, 'log', `${env}.log`),
+    },
+    rateLimiter: {
+      default: readLimiter(values, 'DEFAULT', { policy: 'fixed_window', limit: 50, interval: 30 }),
+      sensitive: readLimiter(values, 'SENSITIVE', { policy: 'fixed_window', limit: 20, interval: 30 }),
+    },
+    bodyLimit: values.bytes('BODY_LIMIT', 1_048_576),
+  };
+}
+
+function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfig): RateLimiterConfig {
+  const prefix = `RATE_LIMIT_${name}_`;
+  const policy = values.oneOf(`${prefix}POLICY`, POLICIES, fallback.policy);
+  const limit = values.integer(`${prefix}LIMIT`, fallback.limit, 1);
+  const interval = values.duration(`${prefix}INTERVAL`, fallback.interval);
+  if (policy !== 'token_bucket') return { policy, limit, interval };
+  // Symfony's token bucket refills `rate.amount` tokens every `rate.interval` (amount defaults to 1).
+  return { policy, limit, interval, rate: { interval, amount: values.integer(`${prefix}RATE_AMOUNT`, 1, 1) } };
+}
+
+function checkPattern(variable: string, pattern: string): string {
+  try {
+    new RegExp(pattern, 'i');
+  } catch {
+    throw new ConfigError(variable, pattern, 'a comma list of valid regular expressions');
+  }
+  return pattern;
+}
