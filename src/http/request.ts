@@ -17,6 +17,11 @@ export interface RequestOrigin {
   prefix: string;
   /** Which header each value came from, for the profiler's request panel. */
   sources: { scheme: string; host: string; port: string; clientIp: string };
+  /**
+   * Set when the forwarded headers or the host cannot be trusted; the values above are then a safe
+   * fallback (the peer's own view, host `localhost`) and the origin guard answers 400.
+   */
+  problem?: 'conflicting-forwarded-headers' | 'untrusted-host' | 'invalid-host';
 }
 
 export type OriginResolver = (request: Request) => RequestOrigin;

@@ -1,0 +1,100 @@
+import ipaddr from 'ipaddr.js';
+
+/** Symfony's `private_ranges` (Request::PRIVATE_SUBNETS, 7.2). */
+export const PRIVATE_RANGES = [
+  '127.0.0.0/8',
+  '10.0.0.0/8',
+  '192.168.0.0/16',
+  '172.16.0.0/12',
+  '169.254.0.0/16',
+  '0.0.0.0/8',
+  '240.0.0.0/4',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+  '::ffff:0:0/96',
+  '::/128',
+] as const;
+
+const LOOPBACK = ['127.0.0.0/8', '::1/128'] as const;
+
+export type TrustPredicate = (address: string) => boolean;
+
+/** A TRUSTED_PROXIES entry that is neither an address, a CIDR range nor an alias. */
+export class TrustedProxyError extends Error {
+  readonly code = 'KEEL_ERR_CONFIG_TRUSTED_PROXY';
+
+  constructor(entry: string) {
+    super(`TRUSTED_PROXIES entry "${entry}" is invalid: expected an IP address, a CIDR range, REMOTE_ADDR, loopback or private_ranges.`);
+    this.name = 'TrustedProxyError';
+  }
+}
+
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/**
+ * Compiles the trusted-proxy list once into a predicate. `REMOTE_ADDR` trusts whatever connects (the
+ * reference replaces it by the peer's own address); `loopback` and `private_ranges` expand to ranges.
+ * Addresses are normalised first (see normalizeIp), so an IPv4 client of a dual-stack socket
+ * (`::ffff:203.0.113.7`) is judged as the IPv4 address it is, and never by the `::ffff:0:0/96` range.
+ * @example compileTrustedProxies(['loopback'])('::1') // true
+ */
+export function compileTrustedProxies(entries: readonly string[]): TrustPredicate {
+  const ranges: Range[] = [];
+  let trustAll = false;
+  for (const raw of entries) {
+    const entry = raw.trim();
+    if (entry === 'REMOTE_ADDR') trustAll = true;
+    else if (entry.toLowerCase() === 'loopback') ranges.push(...LOOPBACK.map(parseRange));
+    else if (entry.toLowerCase() === 'private_ranges' || entry === 'PRIVATE_SUBNETS') ranges.push(...PRIVATE_RANGES.map(parseRange));
+    else ranges.push(parseEntry(entry));
+  }
+  if (trustAll) return (address) => parseIp(address) !== undefined;
+  if (ranges.length === 0) return () => false;
+  return (address) => {
+    const ip = parseIp(address);
+    if (ip === undefined) return false;
+    return ranges.some(([base, bits]) => base.kind() === ip.kind() && (ip as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
+  };
+}
+
+function parseEntry(entry: string): Range {
+  try {
+    if (entry.includes('/')) {
+      const [base, bits] = ipaddr.parseCIDR(entry);
+      return [base, bits];
+    }
+    const ip = parseIp(entry);
+    if (ip === undefined) throw new Error('not an address');
+    return [ip, ip.kind() === 'ipv4' ? 32 : 128];
+  } catch {
+    throw new TrustedProxyError(entry);
+  }
+}
+
+function parseRange(range: string): Range {
+  const [base, bits] = ipaddr.parseCIDR(range);
+  return [base, bits];
+}
+
+/** Parses an address, turning an IPv4-mapped IPv6 address into IPv4; undefined when not an IP. */
+function parseIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  const plain = address.includes('%') ? address.slice(0, address.indexOf('%')) : address;
+  if (!isStrictIp(plain)) return undefined;
+  const ip = ipaddr.parse(plain);
+  return ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
+}
+
+/** ipaddr.isValid accepts octal, hex and short IPv4 forms; FILTER_VALIDATE_IP accepts dotted quads only. */
+function isStrictIp(address: string): boolean {
+  if (address.includes(':')) return ipaddr.IPv6.isValid(address);
+  return ipaddr.IPv4.isValidFourPartDecimal(address);
+}
+
+/**
+ * The canonical text of an IP address (IPv4-mapped IPv6 as IPv4), or undefined when it is not one.
+ * @example normalizeIp('::ffff:127.0.0.1') // '127.0.0.1'
+ */
+export function normalizeIp(address: string): string | undefined {
+  return parseIp(address)?.toString();
+}

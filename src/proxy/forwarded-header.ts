@@ -1,0 +1,50 @@
+/** One element of an RFC 7239 `Forwarded` header: its parameters, names lower-cased, values unquoted. */
+export type ForwardedElement = Record<string, string>;
+
+/**
+ * Parses an RFC 7239 `Forwarded` header into its comma-separated elements, each a map of its
+ * `;`-separated `name=value` pairs. Quoted strings may contain `,`, `;` and `=`, and `\"` escapes
+ * (RFC 7230 §3.2.6), as Symfony's HeaderUtils::split() allows.
+ * @example parseForwarded('for="[2001:db8::1]:4711";proto=https, for=_hidden')
+ * // [{ for: '[2001:db8::1]:4711', proto: 'https' }, { for: '_hidden' }]
+ */
+export function parseForwarded(value: string): ForwardedElement[] {
+  const elements: ForwardedElement[] = [];
+  for (const element of splitOutsideQuotes(value, ',')) {
+    const params: ForwardedElement = {};
+    for (const pair of splitOutsideQuotes(element, ';')) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      params[pair.slice(0, eq).trim().toLowerCase()] = unquote(pair.slice(eq + 1).trim());
+    }
+    if (Object.keys(params).length > 0) elements.push(params);
+  }
+  return elements;
+}
+
+function splitOutsideQuotes(value: string, separator: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const char = value[i]!;
+    if (quoted && char === '\\' && i + 1 < value.length) {
+      current += char + value[++i];
+      continue;
+    }
+    if (char === '"') quoted = !quoted;
+    if (char === separator && !quoted) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += char;
+    }
+  }
+  parts.push(current);
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+function unquote(value: string): string {
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  return value.slice(1, -1).replace(/\\(.)/g, '$1');
+}

@@ -1,0 +1,37 @@
+/** A host and its optional port, as read from `Host`, `X-Forwarded-Host` or `Forwarded: host=`. */
+export interface Authority {
+  /** Lower-cased; an IPv6 literal keeps its brackets so that it can be put back into a URL. */
+  host: string;
+  port: number | undefined;
+}
+
+// Symfony accepts [a-zA-Z0-9-:\]_] labels (RFC 952 / RFC 2181 plus `_`); keel is stricter about `:` and
+// brackets, which may appear only in an IPv6 literal, so that a host can never break a URL or a header.
+const NAME = /^(?:[a-z0-9_-]+\.?)*$/;
+const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
+
+/**
+ * Splits and validates `host[:port]`; undefined when the value is not a valid host (the caller answers
+ * `Invalid Host "<value>".`).
+ * @example parseAuthority('App.Example.test:8443') // { host: 'app.example.test', port: 8443 }
+ */
+export function parseAuthority(value: string): Authority | undefined {
+  const text = value.trim().toLowerCase();
+  const close = text.startsWith('[') ? text.indexOf(']') : -1;
+  const colon = text.lastIndexOf(':');
+  let host = text;
+  let port: number | undefined;
+  if (colon > close && (close !== -1 || text.indexOf(':') === colon)) {
+    const digits = text.slice(colon + 1);
+    if (!/^\d{1,5}$/.test(digits) || Number(digits) > 65_535) return undefined;
+    host = text.slice(0, colon);
+    port = Number(digits);
+  }
+  if (!(NAME.test(host) || IPV6_LITERAL.test(host))) return undefined;
+  return { host, port };
+}
+
+/** The host part of a value for an error message, with anything unprintable dropped. */
+export function describeHost(value: string): string {
+  return value.trim().toLowerCase().replace(/[^\x21-\x7e]/g, '');
+}

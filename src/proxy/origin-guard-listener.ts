@@ -1,0 +1,35 @@
+import { HttpException } from '../http/http-exception.js';
+import type { RequestEvent } from '../kernel/events.js';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import type { ResolvedOrigin } from './trusted-proxies.js';
+
+/**
+ * Turns an origin problem into a 400 before anything else runs (`request`, priority 256, main requests
+ * only), the way Symfony's getHost()/getClientIps() throw SuspiciousOperationException and
+ * ConflictingHeadersException. The resolver itself never throws, so the error page can still be rendered
+ * from the fallback origin.
+ */
+export class OriginGuardListener implements Subscriber {
+  subscribedEvents(): Subscription[] {
+    return [{ event: 'request', listener: this.onRequest.bind(this) as Subscription['listener'], priority: 256, name: 'OriginGuardListener.onRequest' }];
+  }
+
+  onRequest(event: RequestEvent): void {
+    if (!event.isMainRequest) return;
+    const origin: ResolvedOrigin = event.request.origin;
+    const detail = origin.problemDetail ?? '';
+    switch (origin.problem) {
+      case undefined:
+        return;
+      case 'conflicting-forwarded-headers':
+        throw new HttpException(400, {
+          code: 'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
+          message: `The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`,
+        });
+      case 'untrusted-host':
+        throw new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Untrusted Host "${detail}".` });
+      case 'invalid-host':
+        throw new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Invalid Host "${detail}".` });
+    }
+  }
+}

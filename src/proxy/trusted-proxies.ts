@@ -1,0 +1,188 @@
+import type { KeelConfig } from '../config/config.js';
+import type { OriginResolver, Request, RequestOrigin } from '../http/request.js';
+import { compileTrustedProxies, normalizeIp, type TrustPredicate } from './compile-trusted-proxies.js';
+import { parseForwarded } from './forwarded-header.js';
+import { describeHost, parseAuthority, type Authority } from './host-header.js';
+
+export type TrustedHeader = KeelConfig['trustedHeaders'][number];
+
+export interface OriginResolverOptions {
+  trustedProxies?: readonly string[];
+  trustedHeaders?: readonly TrustedHeader[];
+  /** Regular expressions (case-insensitive, unanchored, as Symfony's trusted_hosts) the host must match. */
+  trustedHosts?: readonly string[];
+}
+
+/** What went wrong, kept for the origin guard's message: the rejected host or the conflicting header. */
+export interface ResolvedOrigin extends RequestOrigin {
+  problemDetail?: string;
+}
+
+type Kind = 'for' | 'host' | 'proto' | 'port';
+
+const X_HEADERS: Record<Kind, { header: string; name: string; source: string; trust: TrustedHeader }> = {
+  for: { header: 'x-forwarded-for', name: 'X_FORWARDED_FOR', source: 'X-Forwarded-For', trust: 'x-forwarded-for' },
+  host: { header: 'x-forwarded-host', name: 'X_FORWARDED_HOST', source: 'X-Forwarded-Host', trust: 'x-forwarded-host' },
+  proto: { header: 'x-forwarded-proto', name: 'X_FORWARDED_PROTO', source: 'X-Forwarded-Proto', trust: 'x-forwarded-proto' },
+  port: { header: 'x-forwarded-port', name: 'X_FORWARDED_PORT', source: 'X-Forwarded-Port', trust: 'x-forwarded-port' },
+};
+const SECURE_PROTOS = new Set(['https', 'on', 'ssl', '1']);
+const SAFE_HOST = 'localhost';
+const PREFIX = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+class ConflictError extends Error {}
+
+/**
+ * Compiles the trusted-proxy settings once and returns the resolver the Request calls (lazily, on first
+ * use of scheme/host/port/clientIp). It follows Symfony's Request: forwarded headers count only when the
+ * TCP peer is a trusted proxy, and then only the kinds listed in trustedHeaders. It never throws, because
+ * it also runs while an error page is rendered: a conflict between `Forwarded` and `X-Forwarded-*`, an
+ * invalid host or an untrusted host is recorded in `origin.problem` (with a safe fallback view) for the
+ * OriginGuardListener to turn into a 400.
+ * Invalid trusted-proxy entries throw a TrustedProxyError (`KEEL_ERR_CONFIG_TRUSTED_PROXY`) here.
+ * @example
+ * const resolveOrigin = createOriginResolver({ trustedProxies: ['127.0.0.1'], trustedHeaders: ['x-forwarded-for', 'x-forwarded-proto'] });
+ * new Request({ method: 'GET', target: '/', headers, remoteAddress: '127.0.0.1', resolveOrigin }).clientIp;
+ */
+export function createOriginResolver({ trustedProxies = [], trustedHeaders = [], trustedHosts = [] }: OriginResolverOptions = {}): OriginResolver {
+  const isTrusted = compileTrustedProxies(trustedProxies);
+  const trust = new Set(trustedHeaders);
+  const hostPatterns = trustedHosts.map((pattern) => new RegExp(pattern, 'i'));
+
+  return (request: Request): ResolvedOrigin => {
+    const peer = normalizeIp(request.remoteAddress) ?? request.remoteAddress;
+    let origin: ResolvedOrigin;
+    if (!isTrusted(peer)) {
+      origin = directOrigin(request, peer);
+    } else {
+      try {
+        origin = forwardedOrigin(request, peer, isTrusted, trust);
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+        origin = { ...directOrigin(request, peer), problem: 'conflicting-forwarded-headers', problemDetail: error.message };
+      }
+    }
+    return checkHost(origin, hostPatterns);
+  };
+}
+
+function directOrigin(request: Request, peer: string): ResolvedOrigin {
+  const scheme = request.encrypted ? 'https' : 'http';
+  const origin: ResolvedOrigin = {
+    scheme,
+    host: request.localHost,
+    port: scheme === 'https' ? 443 : 80,
+    clientIps: [peer],
+    viaTrustedProxy: false,
+    prefix: '',
+    sources: { scheme: 'connection', host: 'server name', port: 'scheme default', clientIp: 'TCP peer' },
+  };
+  return applyHost(origin, request.header('host'), 'Host header', undefined);
+}
+
+function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredicate, trust: Set<TrustedHeader>): ResolvedOrigin {
+  const forwarded = trust.has('forwarded') ? parseForwarded(request.header('forwarded') ?? '') : [];
+  const read = (kind: Kind, secure = false): { values: string[]; source: string } => {
+    const x = X_HEADERS[kind];
+    const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
+    let fValues = forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
+    if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
+    const same = kind === 'for' ? sameList(filterClientIps(fValues, peer, isTrusted), filterClientIps(xValues, peer, isTrusted)) : sameList(fValues, xValues);
+    if (same || xValues.length === 0) return { values: fValues, source: 'Forwarded' };
+    if (fValues.length === 0) return { values: xValues, source: x.source };
+    throw new ConflictError(x.name);
+  };
+
+  const proto = read('proto');
+  const secure = proto.values.length > 0 ? SECURE_PROTOS.has(proto.values[0]!.toLowerCase()) : request.encrypted;
+  const scheme = secure ? 'https' : 'http';
+  const forwardedFor = read('for');
+  const forwardedHost = read('host');
+  const forwardedPort = read('port', secure);
+  const prefix = trust.has('x-forwarded-prefix') ? (splitList(request.header('x-forwarded-prefix'))[0] ?? '').replace(/\/+$/, '') : '';
+
+  const origin: ResolvedOrigin = {
+    scheme,
+    host: request.localHost,
+    port: secure ? 443 : 80,
+    clientIps: filterClientIps(forwardedFor.values, peer, isTrusted),
+    viaTrustedProxy: true,
+    prefix: PREFIX.test(prefix) ? prefix : '',
+    sources: {
+      scheme: proto.values.length > 0 ? proto.source : 'connection',
+      host: 'server name',
+      port: 'scheme default',
+      clientIp: forwardedFor.values.length > 0 ? forwardedFor.source : 'TCP peer',
+    },
+  };
+  const hostValue = forwardedHost.values[0];
+  const portOverride = forwardedPort.values[0] === undefined ? undefined : { port: Number(forwardedPort.values[0]), source: forwardedPort.source };
+  if (hostValue !== undefined) return applyHost(origin, hostValue, forwardedHost.source, portOverride);
+  return applyHost(origin, request.header('host'), 'Host header', portOverride);
+}
+
+/** Symfony's getHost()/getPort(): the port from the forwarded port, else from the host value, else by scheme. */
+function applyHost(origin: ResolvedOrigin, value: string | undefined, source: string, portOverride: { port: number; source: string } | undefined): ResolvedOrigin {
+  let authority: Authority | undefined = { host: '', port: undefined };
+  if (value !== undefined && value.trim() !== '') {
+    authority = parseAuthority(value);
+    if (authority === undefined) {
+      return { ...origin, host: SAFE_HOST, problem: 'invalid-host', problemDetail: describeHost(value) };
+    }
+  }
+  if (authority.host !== '') {
+    origin.host = authority.host;
+    origin.sources.host = source;
+  }
+  if (portOverride !== undefined && Number.isInteger(portOverride.port) && portOverride.port > 0 && portOverride.port <= 65_535) {
+    origin.port = portOverride.port;
+    origin.sources.port = portOverride.source;
+  } else if (authority.port !== undefined) {
+    origin.port = authority.port;
+    origin.sources.port = source;
+  }
+  return origin;
+}
+
+function checkHost(origin: ResolvedOrigin, patterns: RegExp[]): ResolvedOrigin {
+  if (origin.problem !== undefined || patterns.length === 0 || origin.sources.host === 'server name') return origin;
+  if (patterns.some((pattern) => pattern.test(origin.host))) return origin;
+  return { ...origin, host: SAFE_HOST, problem: 'untrusted-host', problemDetail: origin.host };
+}
+
+/**
+ * Symfony's normalizeAndFilterClientIps(): the peer appended, ports and brackets stripped, invalid and
+ * trusted addresses dropped, the rest reversed so the nearest untrusted hop comes first; when every hop is
+ * trusted, the left-most one. Example, trusting 10.0.0.0/8 with peer 10.0.0.2:
+ * `X-Forwarded-For: 1.1.1.1, 203.0.113.7, 10.0.0.1` → ['203.0.113.7', '1.1.1.1'].
+ */
+function filterClientIps(values: string[], peer: string, isTrusted: TrustPredicate): string[] {
+  const untrusted: string[] = [];
+  let firstTrusted: string | undefined;
+  for (const value of [...values, peer]) {
+    const ip = normalizeIp(stripPort(value));
+    if (ip === undefined) continue;
+    if (isTrusted(ip)) firstTrusted ??= ip;
+    else untrusted.push(ip);
+  }
+  if (untrusted.length > 0) return untrusted.reverse();
+  return firstTrusted === undefined ? [] : [firstTrusted];
+}
+
+function stripPort(value: string): string {
+  if (value.startsWith('[')) {
+    const close = value.indexOf(']');
+    return close === -1 ? value : value.slice(1, close);
+  }
+  const colon = value.indexOf(':');
+  return value.includes('.') && colon > 0 ? value.slice(0, colon) : value;
+}
+
+function splitList(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
