@@ -1,0 +1,14 @@
+import type { Request } from '../../http/request.js';
+import type { Response } from '../../http/response.js';
+
+/**
+ * Gathers one kind of data about a request for its profile; the profiler panel with the same name
+ * shows it. `collect` runs on every profiled response, so it must stay cheap: copy references and
+ * numbers, defer anything costly (serialising, walking big structures) to `lateCollect`, which runs
+ * after the response has been sent.
+ */
+export interface Collector<T = unknown> {
+  readonly name: string;
+  collect(request: Request, response: Response, error: unknown): T;
+  lateCollect?(data: T, request: Request, response: Response): T;
+}

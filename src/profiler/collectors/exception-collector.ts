@@ -1,0 +1,38 @@
+import { createFlatError } from '../../errors/flat-error.js';
+import type { StackFrame } from '../../errors/stack-frame.js';
+import type { Collector } from './collector.js';
+
+/** One link of the error chain, outermost first. */
+export interface ExceptionLink {
+  className: string;
+  message: string;
+  code: string | undefined;
+  status: number;
+  statusText: string;
+  file: string;
+  line: number;
+  trace: readonly StackFrame[];
+}
+
+export interface ExceptionData {
+  /** Empty when the request did not fail. */
+  chain: ExceptionLink[];
+}
+
+/** The error the request failed with, flattened (Symfony's ExceptionDataCollector). */
+export class ExceptionCollector implements Collector<ExceptionData> {
+  readonly name = 'exception';
+
+  collect(_request: unknown, _response: unknown, error: unknown): ExceptionData {
+    if (error === undefined || error === null) return { chain: [] };
+    return {
+      chain: createFlatError(error, { debug: true })
+        .toArray()
+        .map((flat) => ({ className: flat.class, message: flat.message, code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
+    };
+  }
+}
+
+export function hasException(data: unknown): data is ExceptionData {
+  return typeof data === 'object' && data !== null && ((data as ExceptionData).chain?.length ?? 0) > 0;
+}

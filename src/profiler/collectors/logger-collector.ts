@@ -1,0 +1,41 @@
+import type { Request } from '../../http/request.js';
+import type { LogRecord } from '../../logging/log-record.js';
+import type { Collector } from './collector.js';
+
+export interface LoggerData {
+  logs: LogRecord[];
+}
+
+/**
+ * The log records of the main request and its sub-requests. Collecting only copies the list; making the
+ * contexts storable (errors, cycles) waits for lateCollect, after the response, which also picks up lines
+ * logged after the profile was collected.
+ */
+export class LoggerCollector implements Collector<LoggerData> {
+  readonly name = 'logger';
+
+  collect(request: Request): LoggerData {
+    return { logs: request.stack?.logs.slice() ?? [] };
+  }
+
+  lateCollect(data: LoggerData, request: Request): LoggerData {
+    const logs = request.stack?.logs ?? data.logs;
+    return { logs: logs.map((record) => ({ ...record, context: toStorable(record.context, 0) as Record<string, unknown> })) };
+  }
+}
+
+const MAX_DEPTH = 5;
+
+/** A JSON-safe copy: errors become `{ class, message }`, deep or cyclic structures are cut. */
+export function toStorable(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return String(value);
+    return value;
+  }
+  if (value instanceof Error) return { class: value.constructor.name, message: value.message };
+  if (depth >= MAX_DEPTH) return '[…]';
+  if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = toStorable(inner, depth + 1);
+  return out;
+}

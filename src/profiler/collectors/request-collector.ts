@@ -1,0 +1,129 @@
+import type { Request, RequestOrigin } from '../../http/request.js';
+import type { Response } from '../../http/response.js';
+import { isProfileToken } from '../token.js';
+import type { Collector } from './collector.js';
+import { MASK, maskRecord } from './mask.js';
+
+/** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
+export interface RedirectInfo {
+  token: string;
+  route: string;
+  method: string;
+  controller: string;
+  status_code: number;
+  status_text: string;
+}
+
+export interface RequestData {
+  method: string;
+  url: string;
+  pathInfo: string;
+  requestType: 'main' | 'sub';
+  route: string | undefined;
+  routeParams: Record<string, string>;
+  /** `n/a` when no controller was resolved (the failed request of a 404). */
+  controller: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[]>;
+  cookies: Record<string, string>;
+  clientIp: string;
+  remoteAddress: string;
+  /** Trusted-proxy resolution: where scheme, host, port and client IP came from. */
+  origin: RequestOrigin | undefined;
+  statusCode: number;
+  statusText: string;
+  contentType: string | undefined;
+  /** keel has no session: nothing can use one. */
+  hasSession: false;
+  sessionUsages: 0;
+  /** The main request's `stateless` attribute (Symfony's `_stateless`). */
+  statelessCheck: boolean;
+  /** Token of the profile whose response this one replaced (X-Previous-Debug-Token): the error sub-request. */
+  forwardToken: string | undefined;
+  redirect: RedirectInfo | undefined;
+}
+
+export const REDIRECT_COOKIE = 'sf_redirect';
+
+/** The request as it arrived and was routed, secrets masked; Symfony's RequestDataCollector. */
+export class RequestCollector implements Collector<RequestData> {
+  readonly name = 'request';
+
+  collect(request: Request, response: Response): RequestData {
+    const origin = safeOrigin(request);
+    const cookies = parseCookies(request.header('cookie'));
+    return {
+      method: request.method,
+      url: origin === undefined ? request.pathInfo : request.uri,
+      pathInfo: request.pathInfo,
+      requestType: request.type,
+      route: request.attributes.route,
+      routeParams: request.attributes.routeParams ?? {},
+      controller: request.attributes.controllerName ?? 'n/a',
+      query: maskRecord(queryObject(request.query)),
+      headers: maskRecord(request.headers as Record<string, string | string[]>),
+      cookies: Object.fromEntries(Object.keys(cookies).map((name) => [name, MASK])),
+      clientIp: origin?.clientIps[0] ?? request.remoteAddress,
+      remoteAddress: request.remoteAddress,
+      origin,
+      statusCode: response.status,
+      statusText: response.statusText,
+      contentType: response.headers.get('content-type'),
+      hasSession: false,
+      sessionUsages: 0,
+      statelessCheck: (request.stack?.main ?? request).attributes.stateless === true,
+      forwardToken: response.headers.get('x-previous-debug-token'),
+      redirect: request.isMainRequest ? parseRedirectCookie(cookies[REDIRECT_COOKIE]) : undefined,
+    };
+  }
+}
+
+// Resolving the origin can fail on conflicting forwarded headers; Symfony records the IP as `Unknown` then.
+function safeOrigin(request: Request): RequestOrigin | undefined {
+  try {
+    return request.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function queryObject(query: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of query) {
+    const existing = out[name];
+    out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (header === undefined) return cookies;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim();
+    if (name === '' || name in cookies) continue;
+    cookies[name] = part.slice(eq + 1).trim();
+  }
+  return cookies;
+}
+
+/** Reads the redirect cookie back; anything not shaped like what the profiler wrote is ignored. */
+export function parseRedirectCookie(raw: string | undefined): RedirectInfo | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<RedirectInfo>;
+    if (typeof value !== 'object' || value === null || typeof value.token !== 'string' || !isProfileToken(value.token)) return undefined;
+    return {
+      token: value.token,
+      route: String(value.route ?? 'n/a'),
+      method: String(value.method ?? ''),
+      controller: String(value.controller ?? 'n/a'),
+      status_code: Number(value.status_code ?? 0),
+      status_text: String(value.status_text ?? ''),
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,28 @@
+import type { Response } from '../../http/response.js';
+import type { Collector } from './collector.js';
+import { MASK } from './mask.js';
+
+export interface ResponseData {
+  statusCode: number;
+  statusText: string;
+  /** Header lines in the order they stood when the profile was collected. */
+  headers: [string, string][];
+}
+
+/** The response as the profiler saw it: listeners that run later (robots header) are not in it. */
+export class ResponseCollector implements Collector<ResponseData> {
+  readonly name = 'response';
+
+  collect(_request: unknown, response: Response): ResponseData {
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers) headers.push([name, name.toLowerCase() === 'set-cookie' ? maskCookie(value) : value]);
+    return { statusCode: response.status, statusText: response.statusText, headers };
+  }
+}
+
+// Session cookies are credentials: keep the name and attributes, hide the value.
+function maskCookie(value: string): string {
+  const eq = value.indexOf('=');
+  const semicolon = value.indexOf(';');
+  return eq === -1 ? value : `${value.slice(0, eq + 1)}${MASK}${semicolon === -1 ? '' : value.slice(semicolon)}`;
+}

@@ -1,0 +1,69 @@
+import type { Request } from '../../http/request.js';
+import type { ListenerTracer } from '../../kernel/event-dispatcher.js';
+import type { Collector } from './collector.js';
+
+/** One listener call; times in ms since the request started. */
+export interface TimelineEntry {
+  event: string;
+  listener: string;
+  start: number;
+  end: number;
+}
+
+export interface TimeData {
+  /** ms since the epoch. */
+  startedAt: number;
+  /** ms from the start of the request to the profile's collection. */
+  duration: number;
+  events: TimelineEntry[];
+}
+
+// Raw tracer samples: [event, listener, startPerf, endPerf] flattened, so tracing one call is one push.
+type Samples = (string | number)[];
+
+/**
+ * Request duration and the kernel's listener timeline. `tracer` goes on the dispatcher
+ * (`kernel.dispatcher.tracer = collector.tracer`); it only appends raw numbers, the timeline is built at
+ * collect time.
+ */
+export class TimeCollector implements Collector<TimeData> {
+  readonly name = 'time';
+  #samples = new WeakMap<Request, Samples>();
+  #now: () => number;
+
+  /** `now` returns ms since the epoch with sub-ms precision, on the same scale as `request.startedAt`. */
+  constructor({ now = () => performance.timeOrigin + performance.now() }: { now?: () => number } = {}) {
+    this.#now = now;
+  }
+
+  readonly tracer: ListenerTracer = (event, eventName, listenerName, start, end) => {
+    let samples = this.#samples.get(event.request);
+    if (samples === undefined) this.#samples.set(event.request, (samples = []));
+    samples.push(eventName, listenerName, start, end);
+  };
+
+  collect(request: Request): TimeData {
+    return { startedAt: request.startedAt, duration: this.#now() - request.startedAt, events: this.#timeline(request) };
+  }
+
+  /** After the response: the listeners that ran after collection (and terminate's) join the timeline. */
+  lateCollect(data: TimeData, request: Request): TimeData {
+    return { ...data, events: this.#timeline(request) };
+  }
+
+  #timeline(request: Request): TimelineEntry[] {
+    const samples = this.#samples.get(request) ?? [];
+    // The tracer reports performance.now() values; startedAt is timeOrigin-based.
+    const origin = request.startedAt - performance.timeOrigin;
+    const events: TimelineEntry[] = [];
+    for (let i = 0; i < samples.length; i += 4) {
+      events.push({
+        event: samples[i] as string,
+        listener: samples[i + 1] as string,
+        start: (samples[i + 2] as number) - origin,
+        end: (samples[i + 3] as number) - origin,
+      });
+    }
+    return events;
+  }
+}

@@ -1,0 +1,60 @@
+import type { ProfileSummary } from './profile.js';
+import { isProfileToken } from './token.js';
+
+/**
+ * One line of index.csv per record, Symfony's columns: token, ip, method, url, time, parent, status, type.
+ * Fields are quoted as RFC 4180 says when they hold a comma or a quote (a URL can).
+ */
+export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type }: ProfileSummary): string {
+  return [token, ip, method, url, String(time), parent ?? '', String(statusCode), type].map(quoteField).join(',') + '\n';
+}
+
+/** Parses a line back; undefined for anything malformed (a torn append, a hand edit), which readers skip. */
+export function parseIndexLine(line: string): ProfileSummary | undefined {
+  const fields = splitFields(line);
+  if (fields === undefined || fields.length < 7) return undefined;
+  const [token, ip, method, url, time, parent, status, type = 'request'] = fields as [string, string, string, string, string, string, string, string?];
+  if (!isProfileToken(token) || (parent !== '' && !isProfileToken(parent))) return undefined;
+  const seconds = Number(time);
+  const statusCode = Number(status);
+  if (!Number.isInteger(seconds) || !Number.isInteger(statusCode) || type !== 'request') return undefined;
+  return { token, ip, method, url, time: seconds, parent: parent === '' ? undefined : parent, statusCode, type };
+}
+
+// Line breaks are percent-encoded rather than quoted: the index is read line by line.
+function quoteField(raw: string): string {
+  const value = raw.replace(/[\r\n]/g, (c) => encodeURIComponent(c));
+  return /[",]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function splitFields(line: string): string[] | undefined {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        const quote = line.indexOf('"', i);
+        if (quote === -1) return undefined;
+        value += line.slice(i, quote);
+        if (line[quote + 1] === '"') {
+          value += '"';
+          i = quote + 2;
+          continue;
+        }
+        i = quote + 1;
+        break;
+      }
+      if (i < line.length && line[i] !== ',') return undefined;
+      fields.push(value);
+    } else {
+      const comma = line.indexOf(',', i);
+      const end = comma === -1 ? line.length : comma;
+      fields.push(line.slice(i, end));
+      i = end;
+    }
+    i++;
+  }
+  return fields;
+}

@@ -1,0 +1,150 @@
+import type { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import type { Collector } from './collectors/collector.js';
+import type { Profile } from './profile.js';
+import type { ProfileStore } from './profile-store.js';
+import { generateRandomToken, isProfileToken, LATEST_TOKEN, type TokenGenerator } from './token.js';
+
+declare module '../http/request.js' {
+  interface RequestAttributes {
+    /** Set by the profiler's own pages (and by anyone who wants a request left out): no profile, no debug headers. */
+    profilerDisabled?: boolean;
+  }
+}
+
+/**
+ * A store the profiler can stage records in synchronously, so a record is readable as soon as the
+ * response naming it exists: MemoryProfileStore, or CompositeProfileStore in front of a durable store.
+ */
+export interface StagingProfileStore extends ProfileStore {
+  add(profile: Profile): void;
+  get(token: string): Profile | undefined;
+}
+
+export interface ProfilerOptions {
+  store: StagingProfileStore;
+  collectors: Collector[];
+  generateToken?: TokenGenerator;
+  /** ms since the epoch. */
+  clock?: () => number;
+}
+
+/**
+ * Records what happened during a request (Symfony's Profiler): a token per profiled response, announced
+ * in `X-Debug-Token`, and one data set per collector.
+ * @example
+ * const profiler = new Profiler({ store: new MemoryProfileStore(), collectors: [new RequestCollector()] });
+ * const profile = profiler.collect(request, response); // response now carries X-Debug-Token: profile.token
+ */
+export class Profiler {
+  readonly store: StagingProfileStore;
+  readonly collectors: readonly Collector[];
+  #generateToken: TokenGenerator;
+  #clock: () => number;
+
+  constructor({ store, collectors, generateToken = generateRandomToken, clock = Date.now }: ProfilerOptions) {
+    this.store = store;
+    this.collectors = collectors;
+    this.#generateToken = generateToken;
+    this.#clock = clock;
+  }
+
+  /** False for a request marked disabled, or any sub-request of one (its error page included). */
+  isEnabled(request: Request): boolean {
+    for (let current: Request | undefined = request; current !== undefined; current = current.parent) {
+      if (current.attributes.profilerDisabled === true) return false;
+    }
+    return true;
+  }
+
+  disable(request: Request): void {
+    request.attributes.profilerDisabled = true;
+  }
+
+  enable(request: Request): void {
+    request.attributes.profilerDisabled = false;
+  }
+
+  /**
+   * Profiles a response, in Symfony's order: a token already on the response (the error sub-request's)
+   * moves to `X-Previous-Debug-Token`, the new token takes `X-Debug-Token`'s place, then every collector
+   * runs. The record is staged in the store before this returns.
+   */
+  collect(request: Request, response: Response, error?: unknown): Profile {
+    const token = this.#uniqueToken();
+    const previous = response.headers.get('x-debug-token');
+    if (previous !== undefined) response.headers.set('X-Previous-Debug-Token', previous);
+    response.headers.set('X-Debug-Token', token);
+    const profile: Profile = {
+      token,
+      parent: undefined,
+      children: [],
+      time: Math.floor(this.#clock() / 1000),
+      method: request.method,
+      url: safeUri(request),
+      ip: safeClientIp(request),
+      statusCode: response.status,
+      type: 'request',
+      collectors: {},
+    };
+    for (const collector of this.collectors) {
+      try {
+        profile.collectors[collector.name] = collector.collect(request, response, error);
+      } catch (failure) {
+        // A broken collector costs its panel, never the request.
+        profile.collectors[collector.name] = { collectorError: String(failure) };
+      }
+    }
+    this.store.add(profile);
+    return profile;
+  }
+
+  /** Runs the collectors' lateCollect, once the response has been sent. */
+  lateCollect(profile: Profile, request: Request, response: Response): void {
+    for (const collector of this.collectors) {
+      if (collector.lateCollect === undefined || !(collector.name in profile.collectors)) continue;
+      try {
+        profile.collectors[collector.name] = collector.lateCollect(profile.collectors[collector.name], request, response);
+      } catch (failure) {
+        profile.collectors[collector.name] = { collectorError: String(failure) };
+      }
+    }
+  }
+
+  /**
+   * The record for a token, or for `latest` the newest record of type request. Anything that is not a
+   * well-formed token answers undefined without touching the store.
+   */
+  async loadProfile(token: string): Promise<Profile | undefined> {
+    if (token === LATEST_TOKEN) {
+      const [newest] = await this.store.find({ type: 'request', limit: 1 });
+      return newest === undefined ? undefined : this.store.read(newest.token);
+    }
+    return isProfileToken(token) ? this.store.read(token) : undefined;
+  }
+
+  #uniqueToken(): string {
+    for (let attempt = 0; attempt < 32; attempt++) {
+      const token = this.#generateToken();
+      if (isProfileToken(token) && this.store.get(token) === undefined) return token;
+    }
+    throw new Error('The token generator keeps producing invalid or already used profile tokens.');
+  }
+}
+
+function safeUri(request: Request): string {
+  try {
+    return request.uri;
+  } catch {
+    return request.pathInfo + (request.queryString === '' ? '' : `?${request.queryString}`);
+  }
+}
+
+// Symfony records `Unknown` when forwarded headers conflict (ConflictingHeadersException).
+function safeClientIp(request: Request): string {
+  try {
+    return request.clientIp;
+  } catch {
+    return 'Unknown';
+  }
+}
