@@ -1,0 +1,44 @@
+import type { Request } from '../../http/request.js';
+import { createFlatError } from '../flat-error.js';
+import { HtmlRenderer } from './html-renderer.js';
+import { JsonRenderer } from './json-renderer.js';
+import { type ErrorFormat, negotiateErrorFormat } from './negotiate-format.js';
+import type { RenderedError, Renderer } from './renderer.js';
+import { XmlRenderer } from './xml-renderer.js';
+
+export interface ErrorRendererOptions {
+  /** The application's debug flag; a request can still turn internals off with `showException: false`. */
+  debug: boolean;
+  renderers?: Partial<Record<ErrorFormat, Renderer>>;
+}
+
+export interface RenderErrorOptions {
+  /** Overrides `request.attributes.showException`. */
+  showException?: boolean;
+  /** Overrides `request.attributes.format` and the Accept header. */
+  format?: string;
+}
+
+/**
+ * Renders a thrown value in the format the client asked for (Symfony's SerializerErrorRenderer in front
+ * of the HTML renderer): JSON or XML problem details when Accept names them, the HTML page otherwise.
+ * Every answer carries `Vary: Accept`, since the body depends on it.
+ */
+export class ErrorRenderer {
+  readonly #debug: boolean;
+  readonly #renderers: Record<ErrorFormat, Renderer>;
+
+  constructor({ debug, renderers = {} }: ErrorRendererOptions) {
+    this.#debug = debug;
+    this.#renderers = { html: new HtmlRenderer(), json: new JsonRenderer(), xml: new XmlRenderer(), ...renderers };
+  }
+
+  render(error: unknown, request: Request, { showException, format }: RenderErrorOptions = {}): RenderedError {
+    const debug = this.#debug && (showException ?? request.attributes.showException) !== false;
+    const flat = createFlatError(error, { debug });
+    const chosen = negotiateErrorFormat(request.header('accept'), format ?? request.attributes.format);
+    const rendered = this.#renderers[chosen].render(flat, { request, debug });
+    if (!rendered.headers.some(([name]) => name.toLowerCase() === 'vary')) rendered.headers.push(['Vary', 'Accept']);
+    return rendered;
+  }
+}

@@ -1,0 +1,35 @@
+import { readSourceExcerpt } from '../../internal/source-excerpt.js';
+import type { FlatError } from '../flat-error.js';
+import { renderErrorPage } from '../views/error-page.js';
+import { renderExceptionPage } from '../views/exception-page.js';
+import type { ExcerptReader } from '../views/trace.js';
+import { debugExceptionHeaders } from './debug-headers.js';
+import type { RenderContext, RenderedError, Renderer } from './renderer.js';
+
+export interface HtmlRendererOptions {
+  /** Reads source lines for the trace; defaults to the bounded, cached file reader. */
+  readExcerpt?: ExcerptReader;
+}
+
+/**
+ * The HTML error page: the rich exception page in debug, the generic "Oops!" page otherwise. Headers as
+ * Symfony's HtmlErrorRenderer sets them: Content-Type, the debug headers, then the exception's own.
+ */
+export class HtmlRenderer implements Renderer {
+  #readExcerpt: ExcerptReader;
+
+  constructor({ readExcerpt = (file, line) => readSourceExcerpt(file, line) }: HtmlRendererOptions = {}) {
+    this.#readExcerpt = readExcerpt;
+  }
+
+  render(flat: FlatError, { request, debug }: RenderContext): RenderedError {
+    const body = debug
+      ? renderExceptionPage({ error: flat, logs: request.stack?.logs ?? [], request, readExcerpt: this.#readExcerpt })
+      : renderErrorPage({ status: flat.status, statusText: flat.statusText });
+    return {
+      status: flat.status,
+      headers: [['Content-Type', 'text/html; charset=UTF-8'], ...(debug ? debugExceptionHeaders(flat) : []), ...Object.entries(flat.headers)],
+      body,
+    };
+  }
+}

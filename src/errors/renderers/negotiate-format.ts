@@ -1,0 +1,54 @@
+import Negotiator from 'negotiator';
+
+export type ErrorFormat = 'html' | 'json' | 'xml';
+
+// Symfony's Request::$formats, the MIME types that name a format; problem+json added because clients that
+// speak RFC 7807 ask for it. A type of any other known format (text/plain → txt) still ends on HTML,
+// because only JSON and XML can be serialised, as in Symfony's SerializerErrorRenderer.
+const FORMAT_OF_MIME: Record<string, string> = {
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/plain': 'txt',
+  'application/javascript': 'js',
+  'application/x-javascript': 'js',
+  'text/javascript': 'js',
+  'text/css': 'css',
+  'application/json': 'json',
+  'application/x-json': 'json',
+  'application/problem+json': 'json',
+  'application/ld+json': 'jsonld',
+  'text/xml': 'xml',
+  'application/xml': 'xml',
+  'application/x-xml': 'xml',
+  'application/rdf+xml': 'rdf',
+  'application/atom+xml': 'atom',
+  'application/rss+xml': 'rss',
+  'application/x-www-form-urlencoded': 'form',
+  'multipart/form-data': 'form',
+};
+
+/**
+ * The format of an error response (Symfony's Request::getPreferredFormat): a forced format wins; otherwise
+ * the Accept type with the highest quality that names a known format decides. Wildcards name no format,
+ * so `*∕*`, a missing header or garbage give HTML.
+ * @example negotiateErrorFormat('text/html;q=0.5, application/json') // 'json'
+ */
+export function negotiateErrorFormat(accept: string | undefined, forced?: string): ErrorFormat {
+  const format = forced ?? preferredFormat(accept);
+  return format === 'json' || format === 'xml' ? format : 'html';
+}
+
+function preferredFormat(accept: string | undefined): string | undefined {
+  if (accept === undefined || accept.trim() === '') return undefined;
+  let types: string[];
+  try {
+    types = new Negotiator({ headers: { accept } }).mediaTypes();
+  } catch {
+    return undefined;
+  }
+  for (const type of types) {
+    const format = FORMAT_OF_MIME[type.toLowerCase()];
+    if (format !== undefined) return format;
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import type { FlatError } from '../flat-error.js';
+import type { StackFrame } from '../stack-frame.js';
+import type { RenderContext, RenderedError } from './renderer.js';
+import { debugExceptionHeaders } from './debug-headers.js';
+
+/** One trace entry in the shape Symfony's serializer gives PHP frames, so existing clients can read it. */
+export interface ProblemTraceEntry {
+  namespace: string;
+  short_class: string;
+  class: string;
+  type: string;
+  function: string;
+  file: string;
+  line: number;
+  args: [];
+}
+
+/** RFC 7807-style body of Symfony's ProblemNormalizer. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  class?: string;
+  trace?: ProblemTraceEntry[];
+}
+
+/** The message only in debug: otherwise the status text, whatever the status (Symfony's ProblemNormalizer). */
+export function createProblem(flat: FlatError, debug: boolean): Problem {
+  const problem: Problem = {
+    type: 'https://tools.ietf.org/html/rfc2616#section-10',
+    title: 'An error occurred',
+    status: flat.status,
+    detail: debug ? flat.message : flat.statusText,
+  };
+  if (debug) {
+    problem.class = flat.class;
+    problem.trace = flat.trace.map(toTraceEntry);
+  }
+  return problem;
+}
+
+function toTraceEntry(frame: StackFrame): ProblemTraceEntry {
+  const name = frame.function.replace(/^new /, '');
+  const dot = name.lastIndexOf('.');
+  const cls = frame.function.startsWith('new ') ? name : dot === -1 ? '' : name.slice(0, dot);
+  const fn = frame.function.startsWith('new ') ? 'constructor' : name.slice(dot + 1);
+  return { namespace: '', short_class: cls, class: cls, type: cls === '' ? '' : '->', function: fn, file: frame.file, line: frame.line, args: [] };
+}
+
+/**
+ * Headers of a serialised error, in the order Symfony's SerializerErrorRenderer produces them:
+ * `Vary: Accept`, the debug headers, the exception's own headers (Allow, Retry-After), then Content-Type.
+ */
+export function renderProblemResponse(flat: FlatError, { debug }: RenderContext, contentType: string, body: string): RenderedError {
+  return {
+    status: flat.status,
+    headers: [['Vary', 'Accept'], ...(debug ? debugExceptionHeaders(flat) : []), ...Object.entries(flat.headers), ['Content-Type', contentType]],
+    body,
+  };
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { renderToString } from 'preact-render-to-string';
+
+const CSS = readFileSync(new URL('../assets/error-page.css', import.meta.url), 'utf8');
+
+export interface ErrorPageProps {
+  status: number;
+  statusText: string;
+}
+
+/** The page shown when internals must stay hidden (Symfony's error.html.php): status only, no message. */
+export function ErrorPage({ status, statusText }: ErrorPageProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="UTF-8" />
+        <meta name="robots" content="noindex,nofollow,noarchive" />
+        <title>An Error Occurred: {statusText}</title>
+        <style dangerouslySetInnerHTML={{ __html: CSS }} />
+      </head>
+      <body>
+        <div class="container">
+          <h1>Oops! An Error Occurred</h1>
+          <h2>The server returned a "{`${status} ${statusText}`}".</h2>
+          <p>
+            Something is broken. Please let us know what you were doing when this error occurred. We will fix it as soon as
+            possible. Sorry for any inconvenience caused.
+          </p>
+        </div>
+      </body>
+    </html>
+  );
+}
+
+export function renderErrorPage(props: ErrorPageProps): string {
+  return `<!DOCTYPE html>\n${renderToString(<ErrorPage {...props} />)}\n`;
+}
