@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile, mkdir, access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { CompositeProfileStore } from './composite-profile-store.js';
+import { FileProfileStore } from './file-profile-store.js';
+import { MemoryProfileStore } from './memory-profile-store.js';
+import { createTestProfile, describeProfileStoreContract } from './profile-store.contract.js';
+
+async function temporaryDir(): Promise<{ dir: string; tearDown: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'keel-profiler-'));
+  return { dir, tearDown: () => rm(dir, { recursive: true, force: true }) };
+}
+
+describeProfileStoreContract('FileProfileStore', async () => {
+  const { dir, tearDown } = await temporaryDir();
+  return { store: new FileProfileStore({ dir, maxAge: Number.MAX_SAFE_INTEGER, clock: () => 1_800_000_000_000 }), tearDown };
+});
+
+describeProfileStoreContract('CompositeProfileStore', async () => {
+  const { dir, tearDown } = await temporaryDir();
+  const back = new FileProfileStore({ dir, maxAge: Number.MAX_SAFE_INTEGER, clock: () => 1_800_000_000_000 });
+  return { store: new CompositeProfileStore(new MemoryProfileStore(), back), tearDown };
+});
+
+describe('FileProfileStore', () => {
+  let dir: string;
+  let tearDown: () => Promise<void>;
+  let now: number;
+  const clock = () => now;
+
+  beforeEach(async () => {
+    ({ dir, tearDown } = await temporaryDir());
+    now = 1_800_000_000_000;
+  });
+
+  afterEach(() => tearDown());
+
+  it("lays records out like Symfony: gzip'd files fanned out by the token's last characters, one index line each", async () => {
+    const store = new FileProfileStore({ dir, clock });
+    await store.write(createTestProfile('a2546b', { parent: '4ea1d5', time: 1_800_000_000 }));
+    await store.write(createTestProfile('4ea1d5', { children: ['a2546b'], time: 1_800_000_000 }));
+    const stored = JSON.parse(gunzipSync(await readFile(join(dir, '6b', '54', 'a2546b'))).toString('utf8'));
+    assert.equal(stored.parent, '4ea1d5');
+    assert.equal(
+      await readFile(join(dir, 'index.csv'), 'utf8'),
+      'a2546b,203.0.113.7,GET,https://app.example.test/robots.txt,1800000000,4ea1d5,404,request\n' +
+        '4ea1d5,203.0.113.7,GET,https://app.example.test/robots.txt,1800000000,,404,request\n',
+    );
+  });
+
+  it('serves records written before a restart', async () => {
+    await new FileProfileStore({ dir, clock }).write(createTestProfile('4ea1d5', { time: 1_800_000_000 }));
+    const restarted = new FileProfileStore({ dir, clock });
+    assert.equal((await restarted.read('4ea1d5'))?.url, 'https://app.example.test/robots.txt');
+    assert.deepEqual((await restarted.find({ limit: 10 })).map((s) => s.token), ['4ea1d5']);
+  });
+
+  it('keeps only the newest records beyond maxRecords, deleting the files of the others', async () => {
+    const store = new FileProfileStore({ dir, clock, maxRecords: 3 });
+    for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token, { time: 1_800_000_000 }));
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
+    assert.equal(await store.read('000001'), undefined);
+    await assert.rejects(access(join(dir, '01', '00', '000001')));
+  });
+
+  it('deletes records older than maxAge once a newer one is written', async () => {
+    const store = new FileProfileStore({ dir, clock, maxAge: 60 });
+    await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
+    now += 61_000;
+    await store.write(createTestProfile('000002', { time: 1_800_000_061 }));
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000002']);
+    assert.equal(await store.read('000001'), undefined);
+  });
+
+  it('skips malformed index lines', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
+    const index = join(dir, 'index.csv');
+    await writeFile(index, `${await readFile(index, 'utf8')}garbage\n../../etc,1,GET,x,1,,200,request\n"unterminated,1\n000002,ip,GET\n`);
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000001']);
+  });
+
+  it('ignores a half-written temporary file left by a crash', async () => {
+    await mkdir(join(dir, '01', '00'), { recursive: true });
+    await writeFile(join(dir, '01', '00', '.000001.deadbeef.tmp'), Buffer.from([0x1f, 0x8b, 0x08]));
+    const store = new FileProfileStore({ dir, clock });
+    assert.equal(await store.read('000001'), undefined);
+    assert.deepEqual(await store.find({ limit: 10 }), []);
+  });
+
+  it('answers undefined for a corrupt record file', async () => {
+    await mkdir(join(dir, '01', '00'), { recursive: true });
+    await writeFile(join(dir, '01', '00', '000001'), 'not gzip');
+    assert.equal(await new FileProfileStore({ dir, clock }).read('000001'), undefined);
+  });
+
+  it('never turns a malformed token into a path', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    await writeFile(join(dir, 'secret'), 'x');
+    assert.equal(await store.read('../secret'), undefined);
+    assert.equal(await store.read('..'), undefined);
+    await assert.rejects(store.write(createTestProfile('../../x')), TypeError);
+  });
+});

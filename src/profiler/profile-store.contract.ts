@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import type { Profile } from './profile.js';
+import type { ProfileStore } from './profile-store.js';
+
+export function createTestProfile(token: string, overrides: Partial<Profile> = {}): Profile {
+  return {
+    token,
+    parent: undefined,
+    children: [],
+    time: 1_800_000_000,
+    method: 'GET',
+    url: 'https://app.example.test/robots.txt',
+    ip: '203.0.113.7',
+    statusCode: 404,
+    type: 'request',
+    collectors: { request: { route: null, headers: { host: 'app.example.test' } } },
+    ...overrides,
+  };
+}
+
+/** The behaviour every ProfileStore promises; each implementation's test file runs it. */
+export function describeProfileStoreContract(name: string, setUp: () => Promise<{ store: ProfileStore; tearDown?: () => Promise<void> }>): void {
+  describe(`${name} (ProfileStore contract)`, () => {
+    let store: ProfileStore;
+    let tearDown: (() => Promise<void>) | undefined;
+
+    beforeEach(async () => {
+      ({ store, tearDown } = await setUp());
+    });
+
+    afterEach(async () => {
+      await tearDown?.();
+    });
+
+    it('answers undefined for a token it never stored', async () => {
+      assert.equal(await store.read('abcdef'), undefined);
+    });
+
+    it('reads back what was written, family links included', async () => {
+      const profile = createTestProfile('a2546b', { parent: '4ea1d5', collectors: { exception: { chain: [{ message: 'x' }] } } });
+      await store.write(profile);
+      assert.deepEqual(await store.read('a2546b'), profile);
+    });
+
+    it('replaces a record written again under the same token and lists it once', async () => {
+      await store.write(createTestProfile('4ea1d5'));
+      await store.write(createTestProfile('4ea1d5', { children: ['a2546b'] }));
+      assert.deepEqual((await store.read('4ea1d5'))?.children, ['a2546b']);
+      assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['4ea1d5']);
+    });
+
+    it('finds summaries newest first, up to the limit', async () => {
+      for (const token of ['000001', '000002', '000003']) await store.write(createTestProfile(token));
+      assert.deepEqual((await store.find({ limit: 2 })).map((s) => s.token), ['000003', '000002']);
+      assert.deepEqual((await store.find({ limit: 10 }))[0], {
+        token: '000003', ip: '203.0.113.7', method: 'GET', url: 'https://app.example.test/robots.txt',
+        time: 1_800_000_000, parent: undefined, statusCode: 404, type: 'request',
+      });
+    });
+
+    it('filters by ip, method, status, url substring, url exclusion and time bounds', async () => {
+      await store.write(createTestProfile('000001', { ip: '10.0.0.1', method: 'POST', statusCode: 200, url: 'https://a.test/login', time: 100 }));
+      await store.write(createTestProfile('000002', { ip: '10.0.0.2', method: 'GET', statusCode: 404, url: 'https://a.test/robots.txt', time: 200 }));
+      const tokens = async (query: object) => (await store.find({ limit: 10, ...query })).map((s) => s.token);
+      assert.deepEqual(await tokens({ ip: '10.0.0.1' }), ['000001']);
+      assert.deepEqual(await tokens({ method: 'get' }), ['000002']);
+      assert.deepEqual(await tokens({ statusCode: '404' }), ['000002']);
+      assert.deepEqual(await tokens({ url: 'robots' }), ['000002']);
+      assert.deepEqual(await tokens({ url: '!robots' }), ['000001']);
+      assert.deepEqual(await tokens({ start: 150 }), ['000002']);
+      assert.deepEqual(await tokens({ end: 150 }), ['000001']);
+      assert.deepEqual(await tokens({ type: 'request' }), ['000002', '000001']);
+    });
+
+    it('keeps a URL with commas and quotes intact', async () => {
+      const url = 'https://a.test/search?q="a,b"';
+      await store.write(createTestProfile('00000a', { url }));
+      assert.equal((await store.find({ limit: 1 }))[0]?.url, url);
+    });
+
+    it('forgets everything on purge', async () => {
+      await store.write(createTestProfile('000001'));
+      await store.purge();
+      assert.equal(await store.read('000001'), undefined);
+      assert.deepEqual(await store.find({ limit: 10 }), []);
+    });
+  });
+}

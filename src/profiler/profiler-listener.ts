@@ -1,0 +1,88 @@
+import type { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import type { ExceptionEvent, ResponseEvent, TerminateEvent } from '../kernel/events.js';
+import { LOG_MESSAGES } from '../logging/log-messages.js';
+import type { Logger } from '../logging/logger.js';
+import type { Profile } from './profile.js';
+import type { Profiler } from './profiler.js';
+
+interface Collected {
+  request: Request;
+  response: Response;
+  profile: Profile;
+}
+
+/**
+ * Profiles every response, main and sub (Symfony's ProfilerListener, same priorities). Node serves
+ * requests concurrently, so what PHP keeps in one slot per process is kept per request here: the
+ * error of each request, and the profiles of each main request's family until it terminates.
+ */
+export class ProfilerListener implements Subscriber {
+  #profiler: Profiler;
+  #logger: Logger | undefined;
+  #errors = new WeakMap<Request, unknown>();
+  // Keyed by the main request: its profile and its sub-requests', in collection order.
+  #families = new WeakMap<Request, Collected[]>();
+  #failing = false;
+
+  constructor({ profiler, logger }: { profiler: Profiler; logger?: Logger }) {
+    this.#profiler = profiler;
+    this.#logger = logger;
+  }
+
+  subscribedEvents(): Subscription[] {
+    return [
+      { event: 'exception', listener: this.onException as Subscription['listener'], priority: 0, name: 'ProfilerListener.onException' },
+      { event: 'response', listener: this.onResponse as Subscription['listener'], priority: -100, name: 'ProfilerListener.onResponse' },
+      { event: 'terminate', listener: this.onTerminate as Subscription['listener'], priority: -1024, name: 'ProfilerListener.onTerminate' },
+    ];
+  }
+
+  readonly onException = (event: ExceptionEvent): void => {
+    this.#errors.set(event.request, event.error);
+  };
+
+  readonly onResponse = (event: ResponseEvent): void => {
+    const { request, response } = event;
+    if (!this.#profiler.isEnabled(request)) return;
+    // The error sub-request renders its parent's error: both profiles carry it, as in the reference.
+    const error = this.#errors.get(request) ?? request.attributes.exception;
+    this.#errors.delete(request);
+    const profile = this.#profiler.collect(request, response, error);
+
+    const main = request.stack?.main ?? request;
+    const family = this.#families.get(main) ?? [];
+    // Sub-requests finish first: link the ones this request started as soon as its token exists.
+    for (const child of family) {
+      if (child.profile.parent === undefined && parentOf(child.request) === request) {
+        child.profile.parent = profile.token;
+        profile.children.push(child.profile.token);
+      }
+    }
+    family.push({ request, response, profile });
+    this.#families.set(main, family);
+  };
+
+  /** After the response is sent: late collection, then persistence, children before parents. */
+  readonly onTerminate = async (event: TerminateEvent): Promise<void> => {
+    const family = this.#families.get(event.request);
+    if (family === undefined) return;
+    this.#families.delete(event.request);
+    for (const { request, response, profile } of family) this.#profiler.lateCollect(profile, request, response);
+    for (const { profile } of family) {
+      try {
+        await this.#profiler.store.write(profile);
+        this.#failing = false;
+      } catch (error) {
+        // One line per outage, not one per record: a full disk would otherwise flood the log.
+        if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profile.token, error });
+        this.#failing = true;
+      }
+    }
+  };
+}
+
+function parentOf(request: Request): Request | undefined {
+  return request.parent ?? (request.stack?.current === request ? request.stack.parent : undefined);
+}
