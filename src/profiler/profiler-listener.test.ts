@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { NotFoundHttpException } from '../http/http-exception.js';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import type { ExceptionEvent } from '../kernel/events.js';
+import type { Logger } from '../logging/logger.js';
+import { ExceptionCollector, type ExceptionData } from './collectors/exception-collector.js';
+import { RequestCollector, type RequestData } from './collectors/request-collector.js';
+import { MemoryProfileStore } from './memory-profile-store.js';
+import type { Profile } from './profile.js';
+import { ProfilerListener } from './profiler-listener.js';
+import { Profiler, type StagingProfileStore } from './profiler.js';
+
+function tokens(...values: string[]): () => string {
+  return () => values.shift() ?? 'ffffff';
+}
+
+/** A kernel whose main request fails with a 404 and whose exception listener renders it in a sub-request, like Symfony's ErrorListener. */
+function failingKernel(store: StagingProfileStore = new MemoryProfileStore(), logger?: Logger) {
+  const kernel = new Kernel();
+  const profiler = new Profiler({ store, collectors: [new RequestCollector(), new ExceptionCollector()], generateToken: tokens('a2546b', '4ea1d5'), clock: () => 1_800_000_000_000 });
+  kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler, logger }));
+  kernel.dispatcher.on('request', (event) => {
+    if (event.isMainRequest) throw new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"');
+  }, 32);
+  kernel.dispatcher.on('exception', async (event: ExceptionEvent) => {
+    const sub = event.request.duplicate({
+      attributes: { exception: event.error, controllerName: 'ErrorController', controller: () => Response.html('<html><body>error</body></html>') },
+    });
+    event.setResponse(await event.kernel.handle(sub, { type: 'sub', catch: false }));
+  }, -128);
+  return { kernel, profiler };
+}
+
+describe('ProfilerListener', () => {
+  describe('when a request fails and its error is rendered by a sub-request', () => {
+    it('names the main profile in X-Debug-Token and the sub-request profile in X-Previous-Debug-Token, appended last', async () => {
+      const { kernel } = failingKernel();
+      const response = await kernel.handle(new Request({ method: 'GET', target: '/robots.txt' }));
+      assert.equal(response.status, 404);
+      assert.equal(response.headers.get('x-debug-token'), '4ea1d5');
+      assert.equal(response.headers.get('x-previous-debug-token'), 'a2546b');
+      const names = [...response.headers].map(([name]) => name.toLowerCase());
+      assert.ok(names.indexOf('x-debug-token') < names.indexOf('x-previous-debug-token'));
+      assert.equal(names.at(-1), 'x-previous-debug-token');
+    });
+
+    it('links both profiles and makes them readable as soon as handle() returns', async () => {
+      const { kernel, profiler } = failingKernel();
+      await kernel.handle(new Request({ method: 'GET', target: '/robots.txt' }));
+      const main = (await profiler.loadProfile('4ea1d5')) as Profile;
+      const sub = (await profiler.loadProfile('a2546b')) as Profile;
+      assert.deepEqual(main.children, ['a2546b']);
+      assert.equal(main.parent, undefined);
+      assert.equal(sub.parent, '4ea1d5');
+      assert.equal((main.collectors.request as RequestData).controller, 'n/a');
+      assert.equal((main.collectors.request as RequestData).forwardToken, 'a2546b');
+      assert.equal((sub.collectors.request as RequestData).controller, 'ErrorController');
+      assert.equal((sub.collectors.request as RequestData).requestType, 'sub');
+    });
+
+    it('records the error in both profiles', async () => {
+      const { kernel, profiler } = failingKernel();
+      await kernel.handle(new Request({ method: 'GET', target: '/robots.txt' }));
+      for (const token of ['4ea1d5', 'a2546b']) {
+        const chain = ((await profiler.loadProfile(token))?.collectors.exception as ExceptionData).chain;
+        assert.equal(chain[0]?.className, 'NotFoundHttpException');
+        assert.equal(chain[0]?.status, 404);
+      }
+    });
+
+    it('persists the sub-request profile before the main one when the request terminates', async () => {
+      const written: string[] = [];
+      const store = new MemoryProfileStore();
+      const write = store.write.bind(store);
+      store.write = async (profile) => {
+        written.push(`${profile.token}<${profile.parent ?? ''}`);
+        await write(profile);
+      };
+      const { kernel } = failingKernel(store);
+      const request = new Request({ method: 'GET', target: '/robots.txt' });
+      const response = await kernel.handle(request);
+      assert.deepEqual(written, []);
+      await kernel.terminate(request, response);
+      assert.deepEqual(written, ['a2546b<4ea1d5', '4ea1d5<']);
+    });
+  });
+
+  it('logs a failing durable write once per outage and still answers', async () => {
+    const store = new MemoryProfileStore();
+    store.write = async () => {
+      throw new Error('disk full');
+    };
+    const lines: string[] = [];
+    const logger = { error: (message: string) => void lines.push(message) } as unknown as Logger;
+    const { kernel } = failingKernel(store, logger);
+    const request = new Request({ method: 'GET', target: '/robots.txt' });
+    const response = await kernel.handle(request);
+    await kernel.terminate(request, response);
+    assert.equal(response.status, 404);
+    assert.deepEqual(lines, ['profile store write failed']);
+  });
+
+  describe('when a request is marked disabled', () => {
+    it('neither profiles it nor the error sub-request it starts', async () => {
+      const store = new MemoryProfileStore();
+      const kernel = new Kernel();
+      const profiler = new Profiler({ store, collectors: [] });
+      kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler }));
+      kernel.dispatcher.on('request', (event) => {
+        if (!event.isMainRequest) return;
+        profiler.disable(event.request);
+        throw new NotFoundHttpException('Panel "bogus" is not available for token "4ea1d5".');
+      }, 32);
+      kernel.dispatcher.on('exception', async (event: ExceptionEvent) => {
+        const sub = event.request.duplicate({ attributes: { controller: () => Response.html('error') } });
+        event.setResponse(await event.kernel.handle(sub, { type: 'sub', catch: false }));
+      }, -128);
+      const response = await kernel.handle(new Request({ method: 'GET', target: '/_profiler/4ea1d5?panel=bogus' }));
+      assert.equal(response.headers.has('x-debug-token'), false);
+      assert.deepEqual(await store.find({ limit: 10 }), []);
+    });
+  });
+
+  it('keeps concurrent requests apart', async () => {
+    const kernel = new Kernel();
+    const profiler = new Profiler({ store: new MemoryProfileStore(), collectors: [new ExceptionCollector()], generateToken: tokens('000001', '000002') });
+    kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler }));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    kernel.dispatcher.on('request', async (event) => {
+      event.request.attributes.controller = () => Response.text('ok');
+      if (event.request.pathInfo === '/slow') await gate;
+      if (event.request.pathInfo === '/fails') throw new NotFoundHttpException('nope');
+    });
+    kernel.dispatcher.on('exception', (event) => event.setResponse(Response.text('error', 404)), -128);
+    const slow = kernel.handle(new Request({ method: 'GET', target: '/slow' }));
+    const failed = await kernel.handle(new Request({ method: 'GET', target: '/fails' }));
+    release();
+    const ok = await slow;
+    const errorOf = async (response: Response) => ((await profiler.loadProfile(response.headers.get('x-debug-token')!))?.collectors.exception as ExceptionData).chain.length;
+    assert.equal(await errorOf(failed), 1);
+    assert.equal(await errorOf(ok), 0);
+  });
+});
