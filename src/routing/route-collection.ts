@@ -1,0 +1,43 @@
+import { Route, type RouteDefinition } from './route.js';
+import { RouteDefinitionError } from './routing-errors.js';
+
+/**
+ * The route table, in definition order: the order decides which of two routes matching the same path wins.
+ * Each definition is compiled when added, so an invalid route fails at start-up, not on a request.
+ * @example
+ * const routes = new RouteCollection().addAll([
+ *   { name: 'home', path: '/', methods: ['GET'], controller: home },
+ *   { name: 'item', path: '/items/{id<\\d+>}', controller: item },
+ * ]);
+ */
+export class RouteCollection implements Iterable<Route> {
+  #routes = new Map<string, Route>();
+
+  add(definition: RouteDefinition): this {
+    const route = new Route(definition);
+    if (this.#routes.has(route.name)) throw new RouteDefinitionError(route.name, 'a route with this name is already defined.');
+    this.#routes.set(route.name, route);
+    return this;
+  }
+
+  addAll(definitions: Iterable<RouteDefinition>): this {
+    for (const definition of definitions) this.add(definition);
+    return this;
+  }
+
+  get(name: string): Route | undefined {
+    return this.#routes.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.#routes.has(name);
+  }
+
+  get size(): number {
+    return this.#routes.size;
+  }
+
+  [Symbol.iterator](): Iterator<Route> {
+    return this.#routes.values();
+  }
+}

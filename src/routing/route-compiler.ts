@@ -1,0 +1,125 @@
+import { findRequirementProblem, toNonCapturing } from './requirement-safety.js';
+
+/**
+ * Characters that, in front of an optional placeholder, are left out together with it
+ * (Symfony's RouteCompiler::SEPARATORS): `/blog/{page}` with a default matches `/blog`.
+ */
+const SEPARATORS = '/,;.:-_~+*=@|';
+const PLACEHOLDER = /\{(!)?(\w+)\}/g;
+const MAX_VARIABLE_LENGTH = 32;
+
+export type PatternToken =
+  | { kind: 'text'; text: string }
+  | { kind: 'variable'; prefix: string; regex: string; name: string; important: boolean };
+
+/** A path or host pattern compiled to a regular expression. Group n + 1 captures `variables[n]`. */
+export interface CompiledPattern {
+  tokens: PatternToken[];
+  variables: string[];
+  /** Regex source without anchors, exactly as Symfony's compiler builds it (possessive `++` aside). */
+  source: string;
+  /** Index of the first token that may be left out, or Infinity. */
+  firstOptional: number;
+  /** Literal text every matching path starts with (Symfony's static prefix). */
+  staticPrefix: string;
+}
+
+export interface PatternOptions {
+  isHost: boolean;
+  requirements: Readonly<Record<string, string>>;
+  /** Names of placeholders that have a default value (and may therefore be optional). */
+  hasDefault: (name: string) => boolean;
+}
+
+/** Thrown with a plain message; compileRoute() wraps it in a RouteDefinitionError naming the route. */
+export class PatternError extends Error {}
+
+/**
+ * Compiles `/items/{id}` into tokens and a regex, following Symfony's RouteCompiler: a placeholder without
+ * a requirement matches anything but `/` (`.` for hosts) and the next separator; trailing placeholders
+ * with defaults become optional together with the separator before them.
+ * @example compilePattern('/blog/{page}', { isHost: false, requirements: { page: '\\d+' }, hasDefault: (n) => n === 'page' }).source
+ * // '/blog(?:/(\\d+))?'
+ */
+export function compilePattern(pattern: string, { isHost, requirements, hasDefault }: PatternOptions): CompiledPattern {
+  const defaultSeparator = isHost ? '.' : '/';
+  const tokens: PatternToken[] = [];
+  const variables: string[] = [];
+  let pos = 0;
+  for (const match of pattern.matchAll(PLACEHOLDER)) {
+    const name = match[2] as string;
+    const preceding = pattern.slice(pos, match.index);
+    pos = match.index + match[0].length;
+    const precedingChar = preceding.slice(-1);
+    const isSeparator = precedingChar !== '' && SEPARATORS.includes(precedingChar);
+    if (/^\d/.test(name)) throw new PatternError(`placeholder "${name}" cannot start with a digit in "${pattern}".`);
+    if (variables.includes(name)) throw new PatternError(`"${pattern}" cannot reference placeholder "${name}" more than once.`);
+    if (name.length > MAX_VARIABLE_LENGTH) throw new PatternError(`placeholder "${name}" is longer than ${MAX_VARIABLE_LENGTH} characters.`);
+    if (isSeparator && preceding !== precedingChar) tokens.push({ kind: 'text', text: preceding.slice(0, -1) });
+    else if (!isSeparator && preceding !== '') tokens.push({ kind: 'text', text: preceding });
+
+    let regex = requirements[name];
+    if (regex === undefined) {
+      const following = pattern.slice(pos);
+      const next = findNextSeparator(following);
+      regex = `[^${escapeInClass(defaultSeparator)}${next !== '' && next !== defaultSeparator ? escapeInClass(next) : ''}]+`;
+    } else {
+      const problem = findRequirementProblem(regex);
+      if (problem !== undefined) throw new PatternError(`the requirement "${regex}" of placeholder "${name}" is refused: ${problem}.`);
+      regex = toNonCapturing(regex);
+    }
+    tokens.push({ kind: 'variable', prefix: isSeparator ? precedingChar : '', regex, name, important: match[1] === '!' });
+    variables.push(name);
+  }
+  if (pos < pattern.length) tokens.push({ kind: 'text', text: pattern.slice(pos) });
+  for (const token of tokens) {
+    if (token.kind === 'text' && /[{}]/.test(token.text)) throw new PatternError(`"${pattern}" has an unmatched brace or a malformed placeholder.`);
+  }
+
+  let firstOptional = Infinity;
+  if (!isHost) {
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const token = tokens[i] as PatternToken;
+      if (token.kind !== 'variable' || token.important || !hasDefault(token.name)) break;
+      firstOptional = i;
+    }
+  }
+  const source = tokens.map((_, i) => tokenSource(tokens, i, firstOptional)).join('');
+  return { tokens, variables, source, firstOptional, staticPrefix: staticPrefixOf(tokens, hasDefault) };
+}
+
+function tokenSource(tokens: PatternToken[], index: number, firstOptional: number): string {
+  const token = tokens[index] as PatternToken;
+  if (token.kind === 'text') return escapeRegex(token.text);
+  if (index === 0 && firstOptional === 0) return `${escapeRegex(token.prefix)}(${token.regex})?`;
+  let source = `${escapeRegex(token.prefix)}(${token.regex})`;
+  if (index >= firstOptional) {
+    source = `(?:${source}`;
+    if (index === tokens.length - 1) source += ')?'.repeat(tokens.length - firstOptional - (firstOptional === 0 ? 1 : 0));
+  }
+  return source;
+}
+
+function staticPrefixOf(tokens: PatternToken[], hasDefault: (name: string) => boolean): string {
+  const first = tokens[0];
+  if (first === undefined) return '';
+  if (first.kind === 'variable') return hasDefault(first.name) || first.prefix === '/' ? '' : first.prefix;
+  const second = tokens[1];
+  if (second?.kind === 'variable' && second.prefix !== '/' && !hasDefault(second.name)) return first.text + second.prefix;
+  return first.text;
+}
+
+function findNextSeparator(following: string): string {
+  const rest = following.replace(/\{\w+\}/g, '');
+  const first = rest[0] ?? '';
+  return first !== '' && SEPARATORS.includes(first) ? first : '';
+}
+
+/** Escapes regex syntax characters only: the `u` flag refuses escapes of anything else. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+function escapeInClass(ch: string): string {
+  return /[\\\]^-]/.test(ch) ? `\\${ch}` : ch;
+}

@@ -1,0 +1,82 @@
+import type { Route } from './route.js';
+
+/** One matching pass over the table: the decoded path and the request facts every route is tested against. */
+export interface MatchInput {
+  /** Decoded path (`/` when empty). */
+  path: string;
+  /** The path without trailing slashes (`/` when nothing is left). */
+  trimmedPath: string;
+  method: string;
+  /** GET for HEAD, the method otherwise. */
+  canonicalMethod: string;
+  /** Lower-cased. */
+  host: string;
+  scheme: string;
+  /** GET or HEAD on a redirecting matcher: a trailing-slash mismatch stops the pass so the retry can redirect. */
+  supportsRedirections: boolean;
+}
+
+/** What one route says about one request (the shared core of the matcher and of the trace). */
+export type RouteVerdict =
+  | { kind: 'match'; params: Record<string, string> }
+  | { kind: 'path' }
+  | { kind: 'host' }
+  /** The path matches but for its trailing slash; `stop`: the pass ends here with no match and no Allow list. */
+  | { kind: 'trailingSlash'; stop: boolean }
+  | { kind: 'scheme'; schemes: readonly string[]; params: Record<string, string> }
+  | { kind: 'method'; methods: readonly string[]; params: Record<string, string> };
+
+/**
+ * Tests one route, in Symfony's order (CompiledUrlMatcherTrait::doMatch): path, host, trailing slash,
+ * scheme, method. `byRegex` is false for routes the matcher found in its static index (compared by path
+ * without trailing slashes, so `/blog//` reaches `/blog/`), true for the others (their regex allows one
+ * optional trailing slash).
+ */
+export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean): RouteVerdict {
+  const { path, trimmedPath } = input;
+  let groups: RegExpExecArray | null = null;
+  if (byRegex) {
+    groups = route.pathRegex.exec(path);
+    if (groups === null) return { kind: 'path' };
+  } else if (route.staticUrl !== trimmedPath) {
+    return { kind: 'path' };
+  }
+
+  const params: Record<string, string> = {};
+  if (route.hostRegex !== undefined) {
+    const hostGroups = route.hostRegex.exec(input.host);
+    if (hostGroups === null) return { kind: 'host' };
+    collect(params, route.hostPattern?.variables ?? [], hostGroups);
+  }
+
+  let hasTrailingVar = route.hasTrailingVar && trimmedPath !== path;
+  if (hasTrailingVar && groups !== null) {
+    const vars = route.pathPattern.variables;
+    const last = groups[vars.length];
+    if (route.hasTrailingSlash || last === undefined || (last !== '' && !last.endsWith('/'))) {
+      const trimmedGroups = route.pathRegex.exec(trimmedPath);
+      if (trimmedGroups !== null) {
+        if (route.hasTrailingSlash) groups = trimmedGroups;
+        else hasTrailingVar = false;
+      }
+    }
+  }
+  if (path !== '/' && !hasTrailingVar && route.hasTrailingSlash === (trimmedPath === path)) {
+    const allowsGet = route.methods.length === 0 || route.methods.includes('GET');
+    return { kind: 'trailingSlash', stop: input.supportsRedirections && allowsGet };
+  }
+  if (groups !== null) collect(params, route.pathPattern.variables, groups);
+
+  if (route.schemes.length > 0 && !route.schemes.includes(input.scheme)) return { kind: 'scheme', schemes: route.schemes, params };
+  if (route.methods.length > 0 && !route.methods.includes(input.canonicalMethod) && !route.methods.includes(input.method)) {
+    return { kind: 'method', methods: route.methods, params };
+  }
+  return { kind: 'match', params };
+}
+
+function collect(params: Record<string, string>, variables: readonly string[], groups: RegExpExecArray): void {
+  for (let i = 0; i < variables.length; i++) {
+    const value = groups[i + 1];
+    if (value !== undefined) params[variables[i] as string] = value;
+  }
+}

@@ -1,0 +1,143 @@
+import type { Controller } from '../http/request.js';
+import { compilePattern, PatternError, type CompiledPattern } from './route-compiler.js';
+import { RouteDefinitionError } from './routing-errors.js';
+import { sanitizeRequirement } from './requirement-safety.js';
+
+/**
+ * A route as an application declares it.
+ * @example
+ * { name: 'item_edit', path: '/items/{id<\\d+>}', methods: ['PUT', 'PATCH'], controller: editItem }
+ */
+export interface RouteDefinition {
+  name: string;
+  /** `/blog/{slug}`; inline requirement `{id<\d+>}`; inline default `{page?1}` (optional when trailing). */
+  path: string;
+  controller?: Controller;
+  /** Empty or absent: any method. HEAD is accepted wherever GET is. */
+  methods?: string[];
+  requirements?: Record<string, string>;
+  defaults?: Record<string, string>;
+  /** `api.example.com` or `{tenant}.example.com`, compared case-insensitively. */
+  host?: string;
+  schemes?: ('http' | 'https')[];
+  stateless?: boolean;
+  options?: Record<string, unknown>;
+}
+
+const INLINE = /\{(!?)(\w+)(<.*?>)?(\?[^}]*)?\}/g;
+
+/**
+ * A route ready for matching: the definition normalised (methods upper-case, schemes lower-case, inline
+ * requirements and defaults extracted) and its path and host patterns compiled.
+ */
+export class Route {
+  readonly name: string;
+  /** The path with inline requirements and defaults removed: `/items/{id}`. */
+  readonly path: string;
+  readonly controller: Controller | undefined;
+  readonly methods: readonly string[];
+  readonly schemes: readonly string[];
+  readonly host: string;
+  readonly requirements: Readonly<Record<string, string>>;
+  /** Default values; a placeholder declared `{name?}` is optional but has no value here. */
+  readonly defaults: Readonly<Record<string, string>>;
+  readonly stateless: boolean;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly definition: RouteDefinition;
+  readonly pathPattern: CompiledPattern;
+  readonly hostPattern: CompiledPattern | undefined;
+  /** Regex for the path, its trailing slash made optional (the trailing-slash rule decides afterwards). */
+  readonly pathRegex: RegExp;
+  readonly hostRegex: RegExp | undefined;
+  /** Route path ends with `/` (and is not `/`). */
+  readonly hasTrailingSlash: boolean;
+  /** Route path ends with a placeholder, which may swallow a trailing slash. */
+  readonly hasTrailingVar: boolean;
+  /** No path placeholder: matched by comparing `staticUrl` with the request path without trailing slashes. */
+  readonly isStatic: boolean;
+  readonly staticUrl: string;
+  readonly #optional: ReadonlySet<string>;
+
+  constructor(definition: RouteDefinition) {
+    const { name } = definition;
+    if (typeof name !== 'string' || name === '') throw new RouteDefinitionError(String(name), 'a route needs a non-empty name.');
+    if (typeof definition.path !== 'string') throw new RouteDefinitionError(name, 'the path must be a string.');
+    this.name = name;
+    this.definition = definition;
+    this.controller = definition.controller;
+    this.methods = [...new Set((definition.methods ?? []).map((m) => m.toUpperCase()))];
+    this.schemes = [...new Set((definition.schemes ?? []).map((s) => s.toLowerCase()))];
+    this.stateless = definition.stateless ?? false;
+    this.options = definition.options ?? {};
+
+    const requirements: Record<string, string> = {};
+    const defaults: Record<string, string> = {};
+    const optional = new Set<string>();
+    const path = `/${definition.path.trim().replace(/^\/+/, '')}`.replace(INLINE, (_all, bang: string, key: string, req?: string, def?: string) => {
+      if (def !== undefined) {
+        optional.add(key);
+        if (def !== '?') defaults[key] = def.slice(1);
+      }
+      if (req !== undefined && req.length > 2) requirements[key] = req.slice(1, -1);
+      return `{${bang}${key}}`;
+    });
+    for (const [key, value] of Object.entries(definition.defaults ?? {})) {
+      defaults[key] = String(value);
+      optional.add(key);
+    }
+    for (const [key, value] of Object.entries(definition.requirements ?? {})) requirements[key] = value;
+    for (const [key, value] of Object.entries(requirements)) {
+      const regex = sanitizeRequirement(value);
+      if (regex === '') throw new RouteDefinitionError(name, `the requirement of "${key}" cannot be empty.`);
+      try {
+        new RegExp(regex, 'su');
+      } catch (error) {
+        throw new RouteDefinitionError(name, `the requirement of "${key}" is not a valid regular expression (${(error as Error).message}).`);
+      }
+      requirements[key] = regex;
+    }
+    this.path = path;
+    this.host = (definition.host ?? '').toLowerCase();
+    this.requirements = requirements;
+    this.defaults = defaults;
+    this.#optional = optional;
+
+    try {
+      this.pathPattern = compilePattern(path, { isHost: false, requirements, hasDefault: (n) => optional.has(n) });
+      this.hostPattern = this.host === '' ? undefined : compilePattern(this.host, { isHost: true, requirements, hasDefault: () => false });
+    } catch (error) {
+      if (error instanceof PatternError) throw new RouteDefinitionError(name, error.message);
+      throw error;
+    }
+    if (this.pathPattern.variables.includes('_fragment')) throw new RouteDefinitionError(name, '"_fragment" cannot be a path placeholder.');
+    this.hasTrailingSlash = path !== '/' && path.endsWith('/');
+    this.hasTrailingVar = /\{\w+\}\/?$/.test(path);
+    this.isStatic = this.pathPattern.variables.length === 0;
+    this.staticUrl = this.hasTrailingSlash ? path.slice(0, -1) : path;
+    this.pathRegex = compileRegex(name, pathRegexSource(path, this.pathPattern.source), 'su');
+    this.hostRegex = this.hostPattern === undefined ? undefined : compileRegex(name, `^${this.hostPattern.source}$`, 'siu');
+  }
+
+  hasDefault(name: string): boolean {
+    return this.#optional.has(name);
+  }
+}
+
+/** `^/blog/$` becomes `^/blog/?$` and `^/about$` becomes `^/about/?$`, as Symfony's compiled matcher does. */
+function pathRegexSource(path: string, source: string): string {
+  if (path === '/') return '^/$';
+  return `^${source.endsWith('/') ? source.slice(0, -1) : source}/?$`;
+}
+
+function compileRegex(route: string, source: string, flags: string): RegExp {
+  try {
+    return new RegExp(source, flags);
+  } catch (error) {
+    throw new RouteDefinitionError(route, `a requirement does not compile as a regular expression (${(error as Error).message}).`);
+  }
+}
+
+/** Compiles a route definition; throws a RouteDefinitionError (code KEEL_ERR_ROUTE_INVALID) when it is invalid. */
+export function compileRoute(definition: RouteDefinition): Route {
+  return new Route(definition);
+}
