@@ -1,0 +1,50 @@
+import { HttpException } from '../http/http-exception.js';
+import type { Controller, Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import type { ErrorRenderer } from './renderers/error-renderer.js';
+
+/**
+ * The controller of the error sub-request: renders `request.attributes.exception` in the negotiated format.
+ * The rendered headers go first and the Response appends Cache-Control and Date, the reference's order.
+ */
+export function createErrorController(renderer: ErrorRenderer): Controller {
+  return function errorController(request: Request): Response {
+    const { status, headers, body } = renderer.render(request.attributes.exception, request);
+    return new Response(body, status, headers);
+  };
+}
+
+/** A route definition, in the shape the router accepts. */
+export interface ErrorRouteDefinition {
+  name: string;
+  path: string;
+  controller: Controller;
+  methods?: string[];
+  requirements?: Record<string, string>;
+  defaults?: Record<string, string>;
+}
+
+/**
+ * `/_error/{code}.{_format}`: shows the page a visitor would get for a status, without internals
+ * (Symfony's ErrorController::preview, mounted in dev). `/_error/404.json` shows the JSON body.
+ * @example router.add(createPreviewErrorRoute(renderer))
+ */
+export function createPreviewErrorRoute(renderer: ErrorRenderer): ErrorRouteDefinition {
+  function previewErrorController(request: Request, params: Record<string, string> = {}): Response {
+    const status = Number(params.code);
+    if (!Number.isInteger(status) || status < 100 || status > 599) {
+      // What Symfony's Response constructor says; it ends as a 500 through the error pipeline.
+      throw new Error(`The HTTP status code "${params.code}" is not valid.`);
+    }
+    const sample = new HttpException(status, { message: 'This is a sample exception.' });
+    const { headers, body } = renderer.render(sample, request, { showException: false, format: params._format ?? 'html' });
+    return new Response(body, status, headers);
+  }
+  return {
+    name: '_preview_error',
+    path: '/_error/{code}.{_format}',
+    requirements: { code: '\\d+' },
+    defaults: { _format: 'html' },
+    controller: previewErrorController as Controller,
+  };
+}

@@ -1,0 +1,89 @@
+import { basename } from 'node:path';
+import { isHttpException } from '../http/http-exception.js';
+import type { Controller } from '../http/request.js';
+import type { ExceptionEvent, ResponseEvent } from '../kernel/events.js';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import { interpolate } from '../logging/interpolate.js';
+import { LOG_MESSAGES } from '../logging/log-messages.js';
+import type { Logger } from '../logging/logger.js';
+import { createFlatError } from './flat-error.js';
+
+export interface ErrorListenerOptions {
+  logger: Logger;
+  debug: boolean;
+  /** The error controller (see createErrorController). */
+  controller: Controller;
+  /** Statuses not worth a log line (prod: [404, 405], like the reference's excluded_http_codes). */
+  skipLogStatuses?: readonly number[];
+}
+
+/**
+ * Symfony's ErrorListener. On `exception`: logs the error (priority 0), then renders it through a
+ * sub-request to the error controller (priority -128, so other listeners may answer first). On
+ * `response`: in debug, drops the Content-Security-Policy of a rendered error so the page's styles apply.
+ */
+export class ErrorListener implements Subscriber {
+  readonly #logger: Logger;
+  readonly #debug: boolean;
+  readonly #controller: Controller;
+  readonly #skipLogStatuses: ReadonlySet<number>;
+
+  constructor({ logger, debug, controller, skipLogStatuses = [] }: ErrorListenerOptions) {
+    this.#logger = logger.channel('request');
+    this.#debug = debug;
+    this.#controller = controller;
+    this.#skipLogStatuses = new Set(skipLogStatuses);
+  }
+
+  subscribedEvents(): Subscription[] {
+    return [
+      { event: 'exception', listener: this.logKernelException as Subscription['listener'], priority: 0, name: 'ErrorListener.logKernelException' },
+      { event: 'exception', listener: this.onKernelException as Subscription['listener'], priority: -128, name: 'ErrorListener.onKernelException' },
+      { event: 'response', listener: this.removeCspHeader as Subscription['listener'], priority: -128, name: 'ErrorListener.removeCspHeader' },
+    ];
+  }
+
+  readonly logKernelException = (event: ExceptionEvent): void => {
+    const flat = createFlatError(event.error);
+    if (this.#skipLogStatuses.has(flat.status)) return;
+    // ERROR for client errors, CRITICAL for server errors and anything that is not an HTTP error.
+    const level = isHttpException(event.error) && event.error.status < 500 ? 'error' : 'critical';
+    const message = interpolate(LOG_MESSAGES.uncaughtException, {
+      class: flat.class,
+      message: flat.message,
+      file: basename(flat.file),
+      line: flat.line,
+    });
+    this.#logger.log(level, message, { exception: event.error }, event.request);
+  };
+
+  readonly onKernelException = async (event: ExceptionEvent): Promise<void> => {
+    const error = event.error;
+    const request = event.request;
+    const sub = request.duplicate({
+      attributes: { controller: this.#controller, controllerName: 'ErrorController', exception: error },
+      method: 'GET',
+    });
+    try {
+      const response = await event.kernel.handle(sub, { type: 'sub', catch: false });
+      event.setResponse(response);
+    } catch (failure) {
+      const flat = createFlatError(failure);
+      const message = interpolate(LOG_MESSAGES.exceptionWhileHandling, {
+        class: flat.class,
+        message: flat.message,
+        file: flat.file,
+        line: flat.line,
+      });
+      this.#logger.critical(message, { exception: failure }, request);
+      throw error;
+    }
+    if (this.#debug) request.attributes.removeCspHeaders = true;
+  };
+
+  readonly removeCspHeader = (event: ResponseEvent): void => {
+    if (this.#debug && event.request.attributes.removeCspHeaders === true) {
+      event.response.headers.delete('Content-Security-Policy');
+    }
+  };
+}

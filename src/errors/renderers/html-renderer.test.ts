@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { HttpException, NotFoundHttpException } from '../../http/http-exception.js';
+import { Request } from '../../http/request.js';
+import { RequestStack } from '../../kernel/request-stack.js';
+import { createFlatError } from '../flat-error.js';
+import { HtmlRenderer } from './html-renderer.js';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+class ResourceNotFoundError extends Error {}
+
+function notFound(referer?: string): { error: NotFoundHttpException; request: Request } {
+  const headers: Record<string, string> = { host: 'app.example.test', accept: 'text/html' };
+  if (referer !== undefined) headers.referer = referer;
+  const request = new Request({ method: 'GET', target: '/robots.txt', headers });
+  const message = `No route found for "GET http://app.example.test/robots.txt"${referer === undefined ? '' : ` (from "${referer}")`}`;
+  const cause = new ResourceNotFoundError('No routes found for "/robots.txt/".');
+  return { error: new NotFoundHttpException(message, { cause }), request };
+}
+
+function renderDebug(error: unknown, request: Request): string {
+  return new HtmlRenderer().render(createFlatError(error, { debug: true }), { request, debug: true }).body;
+}
+
+describe('HtmlRenderer', () => {
+  describe('in debug', () => {
+    it('opens and closes the document with the title as an HTML comment', () => {
+      const { error, request } = notFound();
+      const body = renderDebug(error, request);
+      const comment = '<!-- No route found for &quot;GET http://app.example.test/robots.txt&quot; (404 Not Found) -->';
+      const lines = body.trimEnd().split('\n');
+      assert.equal(lines[0], comment);
+      assert.equal(lines[1], '<!DOCTYPE html>');
+      assert.equal(lines.at(-1), comment);
+      assert.ok(lines.at(-2)!.endsWith('</html>'));
+      assert.ok(body.includes('<title>No route found for &quot;GET http://app.example.test/robots.txt&quot; (404 Not Found)</title>'));
+      assert.ok(body.includes('<meta name="robots" content="noindex,nofollow"/>'));
+    });
+
+    it('shows the chain from cause to error, the status and the message', () => {
+      const { error, request } = notFound();
+      const body = renderDebug(error, request);
+      const hierarchy = /<h2 class="exception-hierarchy">(.*?)<\/h2>/s.exec(body)![1]!;
+      assert.ok(hierarchy.indexOf('ResourceNotFoundError') < hierarchy.indexOf('NotFoundHttpException'));
+      assert.ok(hierarchy.includes('›'));
+      assert.match(body, /HTTP 404 <small>Not Found<\/small>/);
+      assert.match(body, /<h1 class="break-long-words exception-message">No route found for &quot;GET http:\/\/app.example.test\/robots.txt&quot;<\/h1>/);
+      assert.match(body, /Exceptions <span class="badge">2<\/span>/);
+      assert.match(body, /Stack Traces <span class="badge">2<\/span>/);
+      assert.ok(body.includes('<p class="break-long-words trace-message">No routes found for &quot;/robots.txt/&quot;.</p>'));
+      assert.ok(body.includes('id="trace-box-1"') && body.includes('id="trace-box-2"'));
+    });
+
+    it('opens application frames on their source, with the throwing line selected', () => {
+      const { error, request } = notFound();
+      const body = renderDebug(error, request);
+      assert.ok(body.includes(`<strong>html-renderer.test.ts</strong>`));
+      assert.ok(body.includes(THIS_FILE.slice(0, THIS_FILE.lastIndexOf('/'))));
+      assert.match(body, /<li class="selected"><code>  const cause = new ResourceNotFoundError\('No routes found for &quot;\/robots.txt\/&quot;.'\);<\/code><\/li>/);
+      assert.match(body, /<details class="trace-line" open>/);
+      assert.match(body, /<details class="trace-line vendor">/);
+    });
+
+    it('lists the request logs with level, channel and message, counting errors', () => {
+      const { error, request } = notFound();
+      request.stack = new RequestStack();
+      request.stack.logs.push(
+        { time: Date.UTC(2026, 0, 1, 10, 52, 51), level: 'info', channel: 'request', message: 'Matched route "<home>".', context: {} },
+        { time: Date.UTC(2026, 0, 1, 10, 52, 52), level: 'error', channel: 'request', message: 'Uncaught PHP Exception X', context: {} },
+      );
+      const body = renderDebug(error, request);
+      assert.match(body, /Logs <span class="badge status-error">1<\/span>/);
+      assert.ok(body.includes('<strong>ERROR</strong><br/><span class="text-muted">10:52:52</span>'));
+      assert.ok(body.includes('<td class="nowrap">request</td><td class="break-long-words">Matched route &quot;&lt;home>&quot;.</td>'));
+    });
+
+    it('says so when nothing was logged', () => {
+      const { error, request } = notFound();
+      assert.ok(renderDebug(error, request).includes('No log messages'));
+    });
+
+    it('escapes a <script> from the referer everywhere: comment, title, h1, request section', () => {
+      const referer = 'https://evil.test/"><script>alert(1)</script>';
+      const { error, request } = notFound(referer);
+      const body = renderDebug(error, request);
+      assert.ok(!body.includes('<script>'), 'no live script tag');
+      assert.ok(body.startsWith('<!-- No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;) (404 Not Found) -->\n'));
+      assert.ok(body.includes('<title>No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;>&lt;script>alert(1)&lt;/script>&quot;) (404 Not Found)</title>'));
+      assert.ok(body.includes('exception-message">No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;>&lt;script>alert(1)&lt;/script>&quot;)</h1>'));
+      assert.ok(body.includes('<th class="nowrap">referer</th><td class="break-long-words">https://evil.test/&quot;>&lt;script>alert(1)&lt;/script></td>'));
+    });
+
+    it('keeps a message containing --> from ending the leading comment early', () => {
+      const request = new Request({ method: 'GET', target: '/' });
+      const body = renderDebug(new Error('x --> <img src=x onerror=alert(1)> --!> y'), request);
+      const first = body.split('\n')[0]!;
+      assert.equal(first, '<!-- x --&gt; &lt;img src=x onerror=alert(1)&gt; --!&gt; y (500 Internal Server Error) -->');
+      assert.equal(first.indexOf('>'), first.length - 1);
+      assert.ok(!body.includes('<img'));
+    });
+
+    it('escapes a <script> in the request path shown in the request section', () => {
+      const request = new Request({ method: 'GET', target: '/<script>alert(1)</script>' });
+      const body = renderDebug(new NotFoundHttpException('nope'), request);
+      assert.ok(!body.includes('<script>'));
+      assert.ok(body.includes('/&lt;script>alert(1)&lt;/script>'));
+    });
+  });
+
+  describe('without debug', () => {
+    it('renders the generic page of the reference, with no internals', () => {
+      const { error, request } = notFound('https://evil.test/<script>');
+      const { body, headers } = new HtmlRenderer().render(createFlatError(error), { request, debug: false });
+      assert.ok(body.startsWith('<!DOCTYPE html>\n<html lang="en"><head><meta charset="UTF-8"/><meta name="robots" content="noindex,nofollow,noarchive"/><title>An Error Occurred: Not Found</title>'));
+      assert.ok(body.includes('<h1>Oops! An Error Occurred</h1><h2>The server returned a &quot;404 Not Found&quot;.</h2>'));
+      assert.ok(body.includes('Something is broken. Please let us know what you were doing when this error occurred.'));
+      for (const secret of ['robots.txt', 'evil.test', 'NotFoundHttpException', 'ResourceNotFound', 'html-renderer.test']) {
+        assert.ok(!body.includes(secret), `leaks ${secret}`);
+      }
+      assert.deepEqual(headers, [['Content-Type', 'text/html; charset=UTF-8']]);
+    });
+
+    it('never shows the message of a 5xx', () => {
+      const request = new Request({ method: 'GET', target: '/boom' });
+      const { body } = new HtmlRenderer().render(createFlatError(new HttpException(500, { message: 'db password wrong' })), { request, debug: false });
+      assert.ok(body.includes('The server returned a &quot;500 Internal Server Error&quot;.'));
+      assert.ok(!body.includes('db password'));
+    });
+  });
+});

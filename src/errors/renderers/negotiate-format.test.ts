@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { negotiateErrorFormat } from './negotiate-format.js';
+
+describe('negotiateErrorFormat', () => {
+  const table: [string | undefined, string][] = [
+    ['application/json', 'json'],
+    ['application/x-json', 'json'],
+    ['application/problem+json', 'json'],
+    ['APPLICATION/JSON', 'json'],
+    ['application/xml', 'xml'],
+    ['text/xml', 'xml'],
+    ['application/x-xml', 'xml'],
+    ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'html'],
+    ['text/html;q=0.5, application/json', 'json'],
+    ['application/json;q=0.1, application/xml;q=0.2', 'xml'],
+    ['*/*', 'html'],
+    ['application/*', 'html'],
+    ['text/plain', 'html'],
+    ['text/plain, application/json;q=0.5', 'html'],
+    ['image/png, application/json;q=0.5', 'json'],
+    [undefined, 'html'],
+    ['', 'html'],
+    ['garbage;;;q=x,,', 'html'],
+    [';q=1, /, application/', 'html'],
+  ];
+
+  for (const [accept, expected] of table) {
+    it(`answers ${expected} for Accept ${JSON.stringify(accept)}`, () => {
+      assert.equal(negotiateErrorFormat(accept), expected);
+    });
+  }
+
+  it('lets a forced format win over Accept', () => {
+    assert.equal(negotiateErrorFormat('text/html', 'json'), 'json');
+    assert.equal(negotiateErrorFormat('application/json', 'html'), 'html');
+  });
+
+  it('falls back to HTML for a forced format that cannot be serialised', () => {
+    assert.equal(negotiateErrorFormat('application/json', 'txt'), 'html');
+  });
+});
