@@ -58,7 +58,7 @@ describe('HtmlRenderer', () => {
       const body = renderDebug(error, request);
       assert.ok(body.includes(`<strong>html-renderer.test.ts</strong>`));
       assert.ok(body.includes(THIS_FILE.slice(0, THIS_FILE.lastIndexOf('/'))));
-      assert.match(body, /<li class="selected"><code>  const cause = new ResourceNotFoundError\('No routes found for &quot;\/robots.txt\/&quot;.'\);<\/code><\/li>/);
+      assert.match(body, /<li class="selected"><code> {2}const cause = new ResourceNotFoundError\('No routes found for &quot;\/robots.txt\/&quot;.'\);<\/code><\/li>/);
       assert.match(body, /<details class="trace-line" open>/);
       assert.match(body, /<details class="trace-line vendor">/);
     });
