@@ -1,0 +1,145 @@
+import pino from 'pino';
+import type { AppEnv } from '../config/config.js';
+import type { Request } from '../http/request.js';
+import { formatConsoleLine } from './console-line-formatter.js';
+import { interpolate } from './interpolate.js';
+import { openDestination, wrapWriter, type LineWriter, type LogDestination } from './log-destination.js';
+import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
+import type { LogContext, Logger } from './logger.js';
+import { formatMonologLine } from './monolog-line-formatter.js';
+
+export interface LoggerOptions {
+  env: AppEnv;
+  /** In debug, records passed with a request are also kept on it for the profiler and the error page. */
+  debug: boolean;
+  /** Records below this level are not written (they still reach the request in debug). */
+  level?: LogLevel;
+  /** dev and test: the Monolog-format log file; prod: a JSON-lines file besides stdout. */
+  file?: string;
+  /** A readable copy of each record from info up on stderr; defaults to on in dev only. */
+  stderr?: boolean;
+  /** Replaces the main output (the file in dev and test, stdout in prod). */
+  destination?: LineWriter;
+  /** ms since the epoch with sub-ms precision (the log line shows microseconds). */
+  now?: () => number;
+}
+
+export interface ClosableLogger extends Logger {
+  /** Resolves when every record logged so far has been written. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// pino's numbers for Monolog's names; only these levels exist, so a typo cannot log silently at "info".
+const PINO_LEVELS: Record<LogLevel, number> = { debug: 20, info: 30, notice: 35, warning: 40, error: 50, critical: 60, alert: 70, emergency: 80 };
+
+interface Sinks {
+  threshold: number;
+  debug: boolean;
+  now: () => number;
+  /** Monolog lines (dev, test). */
+  lines: LogDestination | undefined;
+  console: LogDestination | undefined;
+  /** JSON lines (prod). */
+  pino: pino.Logger<LogLevel> | undefined;
+  destinations: LogDestination[];
+}
+
+/**
+ * Creates the application logger. dev writes Symfony's `var/log/dev.log` line format (sync, so a test can
+ * read the file as soon as a response is back) and a short line per record on stderr; test writes
+ * `test.log` only; prod writes pino's JSON lines to stdout (and to `file`), asynchronously.
+ * @example
+ * const logger = createLogger({ env: 'dev', debug: true, level: 'debug', file: 'var/log/dev.log' });
+ * logger.channel('request').info('Matched route "{route}".', { route: 'home' }, request);
+ */
+export function createLogger({ env, debug, level = 'debug', file, stderr = env === 'dev', destination, now = () => performance.timeOrigin + performance.now() }: LoggerOptions): ClosableLogger {
+  const sinks: Sinks = { threshold: LOG_LEVELS.indexOf(level), debug, now, lines: undefined, console: undefined, pino: undefined, destinations: [] };
+  if (env === 'prod') {
+    const outputs = [destination !== undefined ? wrapWriter(destination) : openDestination(1, { sync: false })];
+    if (file !== undefined) outputs.push(openDestination(file, { sync: false }));
+    sinks.destinations.push(...outputs);
+    const stream = outputs.length === 1 ? outputs[0]! : pino.multistream(outputs.map((out) => ({ stream: out, level: PINO_LEVELS.debug })), { levels: PINO_LEVELS });
+    sinks.pino = pino<LogLevel, true>(
+      {
+        level,
+        customLevels: PINO_LEVELS,
+        useOnlyCustomLevels: true,
+        formatters: { level: (label) => ({ level: label }) },
+        serializers: { exception: pino.stdSerializers.err, err: pino.stdSerializers.err },
+      },
+      stream,
+    );
+  } else {
+    if (destination !== undefined) sinks.lines = wrapWriter(destination);
+    else if (file !== undefined) sinks.lines = openDestination(file, { sync: true });
+    if (stderr) sinks.console = openDestination(2, { sync: true });
+    for (const out of [sinks.lines, sinks.console]) if (out !== undefined) sinks.destinations.push(out);
+  }
+  return new ChannelLogger('app', sinks);
+}
+
+class ChannelLogger implements ClosableLogger {
+  readonly channelName: string;
+  readonly #sinks: Sinks;
+  readonly #pino: pino.Logger<LogLevel> | undefined;
+  readonly #children = new Map<string, ChannelLogger>();
+
+  constructor(channelName: string, sinks: Sinks) {
+    this.channelName = channelName;
+    this.#sinks = sinks;
+    this.#pino = sinks.pino?.child({ channel: channelName });
+  }
+
+  channel(name: string): Logger {
+    let child = this.#children.get(name);
+    if (child === undefined) {
+      child = new ChannelLogger(name, this.#sinks);
+      this.#children.set(name, child);
+    }
+    return child;
+  }
+
+  log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
+    const sinks = this.#sinks;
+    const written = LOG_LEVELS.indexOf(level) >= sinks.threshold;
+    const logs = sinks.debug ? request?.stack?.logs : undefined;
+    if (!written && logs === undefined) return;
+    const text = interpolate(message, context);
+    if (written) this.#pino?.[level](context, text);
+    if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
+    const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context };
+    logs?.push(record);
+    if (!written) return;
+    sinks.lines?.write(formatMonologLine(record));
+    if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));
+  }
+
+  debug(message: string, context?: LogContext, request?: Request): void {
+    this.log('debug', message, context, request);
+  }
+
+  info(message: string, context?: LogContext, request?: Request): void {
+    this.log('info', message, context, request);
+  }
+
+  warning(message: string, context?: LogContext, request?: Request): void {
+    this.log('warning', message, context, request);
+  }
+
+  error(message: string, context?: LogContext, request?: Request): void {
+    this.log('error', message, context, request);
+  }
+
+  critical(message: string, context?: LogContext, request?: Request): void {
+    this.log('critical', message, context, request);
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all(this.#sinks.destinations.map((destination) => destination.flush()));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#sinks.destinations.map((destination) => destination.close()));
+  }
+}

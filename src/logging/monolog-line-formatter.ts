@@ -1,0 +1,31 @@
+import { normalizeContext } from './normalize-context.js';
+import type { LogRecord } from './log-record.js';
+
+/**
+ * One record in Monolog's default line format, as Symfony's dev.log has it:
+ * `[2026-11-22T10:52:03.253366+00:00] request.ERROR: <message> <context JSON or []> []`.
+ * The message is already interpolated; its line breaks become spaces (Monolog's LineFormatter without
+ * inline line breaks), so one record is always one line.
+ */
+export function formatMonologLine(record: LogRecord): string {
+  const message = record.message.replace(/\r\n|\r|\n/g, ' ');
+  return `[${formatMonologDate(record.time)}] ${record.channel}.${record.level.toUpperCase()}: ${message} ${formatContext(record.context)} []\n`;
+}
+
+/**
+ * ISO 8601 with microseconds and `+00:00`, Monolog's `Y-m-d\TH:i:s.uP` in UTC.
+ * @example formatMonologDate(1795344771171.254) // '2026-11-22T10:52:51.171254+00:00'
+ */
+export function formatMonologDate(timeMs: number): string {
+  const micros = Math.round(timeMs * 1000);
+  const seconds = Math.floor(micros / 1_000_000);
+  const iso = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${iso}.${String(micros - seconds * 1_000_000).padStart(6, '0')}+00:00`;
+}
+
+function formatContext(context: Record<string, unknown>): string {
+  if (Object.keys(context).length === 0) return '[]';
+  // PHP's json_encode(JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) matches JSON.stringify, except that
+  // it escapes the two JavaScript line terminators.
+  return JSON.stringify(normalizeContext(context)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

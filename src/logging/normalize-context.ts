@@ -1,0 +1,84 @@
+import { parseStack } from '../errors/stack-frame.js';
+
+// Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
+const MAX_DEPTH = 9;
+const MAX_ITEMS = 1000;
+
+/**
+ * Turns a log context into JSON-safe data the way Monolog's LineFormatter does: errors become one string
+ * with their cause chain, dates ISO strings, class instances `{ ClassName: props }`.
+ * @example normalizeContext({ exception: new RangeError('x') }) // { exception: '[object] (RangeError(code: 0): x at /app/a.ts:3)' }
+ */
+export function normalizeContext(context: Record<string, unknown>): Record<string, unknown> {
+  return normalize(context, 0) as Record<string, unknown>;
+}
+
+function normalize(value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) return `Over ${MAX_DEPTH} levels deep, aborting normalization`;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (value === undefined) return null;
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  if (typeof value === 'symbol') return value.toString();
+  if (value instanceof Error) return formatErrorChain(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  if (Array.isArray(value)) return normalizeEntries(value.entries(), depth, true);
+  if (value instanceof Map) return normalizeEntries(value.entries(), depth, false);
+  const entries = Object.entries(value as object);
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto === null || proto === Object.prototype) return normalizeEntries(entries.values(), depth, false);
+  const name = (value as { constructor?: { name?: string } }).constructor?.name || 'Object';
+  return { [name]: normalizeEntries(entries.values(), depth + 1, false) };
+}
+
+function normalizeEntries(entries: Iterable<[unknown, unknown]>, depth: number, list: boolean): unknown {
+  const out: unknown[] | Record<string, unknown> = list ? [] : {};
+  let count = 0;
+  for (const [key, item] of entries) {
+    if (count++ >= MAX_ITEMS) {
+      if (list) (out as unknown[]).push(`Over ${MAX_ITEMS} items, aborting normalization`);
+      else (out as Record<string, unknown>)['...'] = `Over ${MAX_ITEMS} items, aborting normalization`;
+      break;
+    }
+    const normalized = normalize(item, depth + 1);
+    if (list) (out as unknown[]).push(normalized);
+    else (out as Record<string, unknown>)[String(key)] = normalized;
+  }
+  return out;
+}
+
+/**
+ * Monolog's LineFormatter::normalizeException():
+ * `[object] (Class(code: 0): message at file:line)` and one `\n[previous exception] [object] (…)` per cause.
+ */
+export function formatErrorChain(error: Error): string {
+  let text = formatError(error);
+  const seen = new Set<unknown>([error]);
+  let cause: unknown = error.cause;
+  for (let depth = 1; cause !== undefined && cause !== null && !seen.has(cause); depth++) {
+    if (depth > MAX_DEPTH) {
+      text += `\n[previous exception] Over ${MAX_DEPTH} levels deep, aborting normalization`;
+      break;
+    }
+    seen.add(cause);
+    text += `\n[previous exception] ${cause instanceof Error ? formatError(cause) : `[object] (${typeof cause}(code: 0): ${String(cause)} at :0)`}`;
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return text;
+}
+
+function formatError(error: Error): string {
+  const name = error.constructor?.name || 'Error';
+  const { code } = error as { code?: unknown };
+  const frame = parseStack(safeStack(error))[0];
+  return `[object] (${name}(code: ${typeof code === 'number' ? code : 0}): ${error.message} at ${frame?.file ?? ''}:${frame?.line ?? 0})`;
+}
+
+function safeStack(error: Error): string | undefined {
+  try {
+    return error.stack;
+  } catch {
+    return undefined;
+  }
+}
