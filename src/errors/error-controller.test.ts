@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { NotFoundHttpException } from '../http/http-exception.js';
+import { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import { createErrorController, createPreviewErrorRoute } from './error-controller.js';
+import { ErrorRenderer } from './renderers/error-renderer.js';
+
+const renderer = new ErrorRenderer({ debug: true });
+
+describe('createErrorController', () => {
+  it('renders the request attribute `exception`, then Cache-Control and Date follow the rendered headers', async () => {
+    const request = new Request({ method: 'GET', target: '/x', headers: { accept: 'application/json' } });
+    request.attributes.exception = new NotFoundHttpException('gone');
+    const response = (await createErrorController(renderer)(request)) as Response;
+    assert.equal(response.status, 404);
+    assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'X-Debug-Exception', 'X-Debug-Exception-File', 'Content-Type', 'Cache-Control', 'Date']);
+    assert.equal(JSON.parse(String(response.body)).detail, 'gone');
+  });
+});
+
+describe('createPreviewErrorRoute', () => {
+  const route = createPreviewErrorRoute(renderer);
+
+  it('declares the reference route: name, path, requirement and default format', () => {
+    assert.deepEqual({ ...route, controller: undefined }, {
+      name: '_preview_error',
+      path: '/_error/{code}.{_format}',
+      requirements: { code: '\\d+' },
+      defaults: { _format: 'html' },
+      controller: undefined,
+    });
+  });
+
+  it('shows the page a visitor would get, without internals even in debug', () => {
+    const request = new Request({ method: 'GET', target: '/_error/404' });
+    const response = route.controller(request, { code: '404', _format: 'html' }) as Response;
+    assert.equal(response.status, 404);
+    assert.deepEqual([...response.headers].map(([name]) => name), ['Content-Type', 'Vary', 'Cache-Control', 'Date']);
+    assert.ok(String(response.body).includes('<title>An Error Occurred: Not Found</title>'));
+    assert.ok(!String(response.body).includes('sample exception'));
+  });
+
+  it('answers the JSON body for the json format, whatever Accept says', () => {
+    const request = new Request({ method: 'GET', target: '/_error/404.json', headers: { accept: 'text/html' } });
+    const response = route.controller(request, { code: '404', _format: 'json' }) as Response;
+    assert.equal(String(response.body), '{"type":"https://tools.ietf.org/html/rfc2616#section-10","title":"An error occurred","status":404,"detail":"Not Found"}');
+    assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'Content-Type', 'Cache-Control', 'Date']);
+  });
+
+  it('refuses a code that is not an HTTP status', () => {
+    const request = new Request({ method: 'GET', target: '/_error/999' });
+    assert.throws(() => route.controller(request, { code: '999' }), /The HTTP status code "999" is not valid\./);
+  });
+});

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { type Controller, Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import type { LogContext, Logger } from '../logging/logger.js';
+import type { LogLevel } from '../logging/log-record.js';
+import { createErrorController } from './error-controller.js';
+import { ErrorListener } from './error-listener.js';
+import { createFlatError } from './flat-error.js';
+import { ErrorRenderer } from './renderers/error-renderer.js';
+
+interface Logged {
+  level: LogLevel;
+  channel: string;
+  message: string;
+  context: LogContext;
+  request: Request | undefined;
+}
+
+class RecordingLogger implements Logger {
+  constructor(
+    readonly channelName = 'app',
+    readonly records: Logged[] = [],
+  ) {}
+
+  channel(name: string): Logger {
+    return new RecordingLogger(name, this.records);
+  }
+
+  log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
+    this.records.push({ level, channel: this.channelName, message, context, request });
+  }
+
+  debug(message: string, context?: LogContext, request?: Request): void {
+    this.log('debug', message, context, request);
+  }
+
+  info(message: string, context?: LogContext, request?: Request): void {
+    this.log('info', message, context, request);
+  }
+
+  warning(message: string, context?: LogContext, request?: Request): void {
+    this.log('warning', message, context, request);
+  }
+
+  error(message: string, context?: LogContext, request?: Request): void {
+    this.log('error', message, context, request);
+  }
+
+  critical(message: string, context?: LogContext, request?: Request): void {
+    this.log('critical', message, context, request);
+  }
+}
+
+interface Setup {
+  debug?: boolean;
+  skipLogStatuses?: number[];
+  /** What the request listener throws for the main request (a router would throw the 404). */
+  fail: () => unknown;
+  controller?: Controller;
+}
+
+function setUp({ debug = true, skipLogStatuses, fail, controller }: Setup) {
+  const logger = new RecordingLogger();
+  const kernel = new Kernel();
+  const handled: Request[] = [];
+  kernel.dispatcher.on('request', (event) => {
+    handled.push(event.request);
+    if (event.request.attributes.controller === undefined) throw fail();
+  }, 32);
+  kernel.dispatcher.addSubscriber(
+    new ErrorListener({ logger, debug, skipLogStatuses, controller: controller ?? createErrorController(new ErrorRenderer({ debug })) }),
+  );
+  return { kernel, logger, handled };
+}
+
+function get(target = '/robots.txt', method = 'GET', headers: Record<string, string> = {}): Request {
+  return new Request({ method, target, headers: { host: 'localhost', ...headers } });
+}
+
+describe('ErrorListener', () => {
+  describe('logging', () => {
+    it('logs a 4xx HttpException at ERROR on the request channel, with the file basename and line', async () => {
+      let thrown: unknown;
+      const { kernel, logger } = setUp({ fail: () => (thrown = new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"')) });
+      const request = get();
+      await kernel.handle(request);
+      const { line } = createFlatError(thrown);
+      assert.equal(logger.records.length, 1);
+      const [record] = logger.records;
+      assert.equal(record!.level, 'error');
+      assert.equal(record!.channel, 'request');
+      assert.equal(record!.message, `Uncaught PHP Exception NotFoundHttpException: "No route found for "GET http://localhost/robots.txt"" at error-listener.test.ts line ${line}`);
+      assert.equal(record!.context.exception, thrown);
+      assert.equal(record!.request, request);
+    });
+
+    it('logs a 5xx HttpException and any other error at CRITICAL', async () => {
+      for (const fail of [() => new HttpException(503, { message: 'down' }), () => new TypeError('oops')]) {
+        const { kernel, logger } = setUp({ fail });
+        await kernel.handle(get());
+        assert.equal(logger.records[0]!.level, 'critical');
+      }
+    });
+
+    it('logs a thrown string as an Error of unknown origin', async () => {
+      const { kernel, logger } = setUp({ fail: () => 'plain' });
+      const response = await kernel.handle(get());
+      assert.equal(response.status, 500);
+      assert.equal(logger.records[0]!.message, 'Uncaught PHP Exception Error: "plain" at  line 0');
+    });
+
+    it('skips the statuses it is told to skip', async () => {
+      const { kernel, logger } = setUp({ debug: false, skipLogStatuses: [404, 405], fail: () => new NotFoundHttpException('x') });
+      await kernel.handle(get());
+      assert.deepEqual(logger.records, []);
+    });
+  });
+
+  describe('rendering through a sub-request', () => {
+    it('handles a GET sub-request of the failed request, carrying the error', async () => {
+      let thrown: unknown;
+      const { kernel, handled } = setUp({ fail: () => (thrown = new NotFoundHttpException('x')) });
+      const request = get('/robots.txt?a=1', 'POST');
+      await kernel.handle(request);
+      assert.equal(handled.length, 2);
+      const sub = handled[1]!;
+      assert.equal(sub.type, 'sub');
+      assert.equal(sub.method, 'GET');
+      assert.equal(sub.parent, request);
+      assert.equal(sub.attributes.exception, thrown);
+      assert.equal(sub.attributes.controllerName, 'ErrorController');
+      assert.equal(sub.queryString, 'a=1');
+    });
+
+    it('answers with the rendered page and the reference header order', async () => {
+      const { kernel } = setUp({ fail: () => new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"') });
+      const response = await kernel.handle(get('/robots.txt', 'GET', { accept: 'text/html' }));
+      assert.equal(response.status, 404);
+      assert.deepEqual([...response.headers].map(([name]) => name), ['Content-Type', 'X-Debug-Exception', 'X-Debug-Exception-File', 'Vary', 'Cache-Control', 'Date']);
+      assert.equal(response.headers.get('cache-control'), 'no-cache, private');
+      assert.ok(String(response.body).startsWith('<!-- No route found for &quot;GET http://localhost/robots.txt&quot; (404 Not Found) -->\n<!DOCTYPE html>'));
+    });
+
+    it('answers a 405 with Allow before Vary, in JSON when asked', async () => {
+      const { kernel } = setUp({ fail: () => new MethodNotAllowedHttpException(['POST'], 'nope') });
+      const response = await kernel.handle(get('/login', 'GET', { accept: 'application/json' }));
+      assert.equal(response.status, 405);
+      assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'X-Debug-Exception', 'X-Debug-Exception-File', 'Allow', 'Content-Type', 'Cache-Control', 'Date']);
+      assert.equal(JSON.parse(String(response.body)).detail, 'nope');
+    });
+
+    it('logs the failure of the error controller at CRITICAL and rethrows the original error', async () => {
+      const original = new NotFoundHttpException('x');
+      const { kernel, logger } = setUp({
+        fail: () => original,
+        controller: () => {
+          throw new Error('renderer broke');
+        },
+      });
+      await assert.rejects(kernel.handle(get()), (error) => error === original);
+      const last = logger.records.at(-1)!;
+      assert.equal(last.level, 'critical');
+      assert.match(last.message, /^Exception thrown when handling an exception \(Error: renderer broke at \/.*error-listener\.test\.ts line \d+\)$/);
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    function withCsp(debug: boolean) {
+      const setup = setUp({ debug, fail: () => new NotFoundHttpException('x') });
+      setup.kernel.dispatcher.on('response', (event) => {
+        event.response.setHeader('Content-Security-Policy', "default-src 'self'");
+        event.response.setHeader('Content-Security-Policy-Report-Only', "default-src 'self'");
+      });
+      return setup;
+    }
+
+    it('removes only Content-Security-Policy from a rendered error in debug', async () => {
+      const request = get();
+      const response = await withCsp(true).kernel.handle(request);
+      assert.equal(request.attributes.removeCspHeaders, true);
+      assert.equal(response.headers.has('content-security-policy'), false);
+      assert.equal(response.headers.has('content-security-policy-report-only'), true);
+    });
+
+    it('keeps it without debug', async () => {
+      const request = get();
+      const response = await withCsp(false).kernel.handle(request);
+      assert.equal(request.attributes.removeCspHeaders, undefined);
+      assert.equal(response.headers.get('content-security-policy'), "default-src 'self'");
+    });
+
+    it('leaves responses that are not errors alone', async () => {
+      const { kernel } = withCsp(true);
+      kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')), 64);
+      const response = await kernel.handle(get());
+      assert.equal(response.headers.get('content-security-policy'), "default-src 'self'");
+    });
+  });
+});
