@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { Request } from '../http/request.js';
+import { RequestStack } from '../kernel/request-stack.js';
+import { createLogger } from './create-logger.js';
+
+const dirs: string[] = [];
+after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'keel-log-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function collector(): { lines: string[]; write(line: string): void } {
+  const lines: string[] = [];
+  return { lines, write: (line) => void lines.push(line) };
+}
+
+function requestWithStack(): Request {
+  const request = new Request({ method: 'GET', target: '/' });
+  request.stack = new RequestStack();
+  return request;
+}
+
+const FIXED_TIME = Date.parse('2026-11-22T10:52:03.253Z') + 0.366;
+
+describe('createLogger', () => {
+  describe('in dev', () => {
+    it('writes Monolog lines to the log file, creating its directory, readable right after flush()', async () => {
+      const file = join(tempDir(), 'var', 'log', 'dev.log');
+      const logger = createLogger({ env: 'dev', debug: true, file, stderr: false, now: () => FIXED_TIME });
+      logger.channel('request').info('Matched route "{route}".', { route: 'home', method: 'GET' });
+      await logger.flush();
+      assert.equal(readFileSync(file, 'utf8'), '[2026-11-22T10:52:03.253366+00:00] request.INFO: Matched route "home". {"route":"home","method":"GET"} []\n');
+      await logger.close();
+    });
+
+    it('appends to an existing log file', async () => {
+      const file = join(tempDir(), 'dev.log');
+      for (const message of ['one', 'two']) {
+        const logger = createLogger({ env: 'dev', debug: true, file, stderr: false, now: () => 0 });
+        logger.warning(message);
+        await logger.close();
+      }
+      assert.deepEqual(readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split(' ')[2]), ['one', 'two']);
+    });
+
+    it('keeps every record passed with a request on the request\'s stack, even below the threshold', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'dev', debug: true, level: 'warning', destination: out, now: () => 5 });
+      const request = requestWithStack();
+      logger.channel('request').debug('Matched route "{route}".', { route: 'home' }, request);
+      logger.channel('request').error('boom', {}, request);
+      assert.deepEqual(request.stack!.logs, [
+        { time: 5, level: 'debug', channel: 'request', message: 'Matched route "home".', context: { route: 'home' } },
+        { time: 5, level: 'error', channel: 'request', message: 'boom', context: {} },
+      ]);
+      assert.equal(out.lines.length, 1);
+      assert.match(out.lines[0]!, /\] request\.ERROR: boom \[\] \[\]\n$/);
+    });
+
+    it('names the channel the record was logged on, app by default', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'dev', debug: true, destination: out, now: () => 0 });
+      logger.info('a');
+      logger.channel('security').channel('cache').info('b');
+      assert.equal(logger.channel('x'), logger.channel('x'));
+      assert.deepEqual(out.lines.map((line) => line.split(' ')[1]), ['app.INFO:', 'cache.INFO:']);
+    });
+  });
+
+  describe('when debug is off', () => {
+    it('keeps nothing on the request', () => {
+      const logger = createLogger({ env: 'prod', debug: false, destination: collector() });
+      const request = requestWithStack();
+      logger.error('boom', {}, request);
+      assert.deepEqual(request.stack!.logs, []);
+    });
+  });
+
+  describe('in prod', () => {
+    it('writes pino JSON lines with the channel, the level name and the interpolated message', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out });
+      logger.channel('request').info('Matched route "{route}".', { route: 'home' });
+      logger.channel('request').debug('hidden');
+      const cause = new Error('inner');
+      logger.channel('request').critical('failed', { exception: new RangeError('outer', { cause }) });
+      assert.equal(out.lines.length, 2);
+      const info = JSON.parse(out.lines[0]!);
+      assert.equal(info.level, 'info');
+      assert.equal(info.channel, 'request');
+      assert.equal(info.msg, 'Matched route "home".');
+      assert.equal(info.route, 'home');
+      assert.equal(typeof info.time, 'number');
+      const critical = JSON.parse(out.lines[1]!);
+      assert.equal(critical.level, 'critical');
+      assert.equal(critical.exception.type, 'RangeError');
+      assert.match(critical.exception.message, /^outer/);
+    });
+
+    it('also writes the JSON lines to a file when one is set, asynchronously, complete after flush()', async () => {
+      const file = join(tempDir(), 'log', 'prod.log');
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'warning', file, destination: out });
+      logger.warning('disk almost full', { free: 3 });
+      await logger.flush();
+      const record = JSON.parse(readFileSync(file, 'utf8'));
+      assert.equal(record.msg, 'disk almost full');
+      assert.equal(record.free, 3);
+      assert.equal(out.lines.length, 1);
+      await logger.close();
+    });
+  });
+
+  describe('in test', () => {
+    it('writes the Monolog lines to its file', async () => {
+      const file = join(tempDir(), 'test.log');
+      const logger = createLogger({ env: 'test', debug: true, file });
+      logger.error('visible in the file');
+      await logger.close();
+      assert.match(readFileSync(file, 'utf8'), /^\[[^\]]+\] app\.ERROR: visible in the file \[\] \[\]\n$/);
+    });
+  });
+});
