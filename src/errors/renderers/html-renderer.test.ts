@@ -6,6 +6,7 @@ import { Request } from '../../http/request.js';
 import { RequestStack } from '../../kernel/request-stack.js';
 import { createFlatError } from '../flat-error.js';
 import { HtmlRenderer } from './html-renderer.js';
+import { describeRendererContract } from './renderer.contract.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
@@ -23,6 +24,8 @@ function notFound(referer?: string): { error: NotFoundHttpException; request: Re
 function renderDebug(error: unknown, request: Request): string {
   return new HtmlRenderer().render(createFlatError(error, { debug: true }), { request, debug: true }).body;
 }
+
+describeRendererContract('HtmlRenderer', () => new HtmlRenderer());
 
 describe('HtmlRenderer', () => {
   describe('in debug', () => {
