@@ -1,6 +1,6 @@
 import { rawUrlDecode } from './raw-url-decode.js';
 import type { Route } from './route.js';
-import { evaluateRoute, type MatchInput, type RouteVerdict } from './route-verdict.js';
+import { evaluateRoute, type MatchInput } from './route-verdict.js';
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
 import { RouteIndex } from './route-index.js';
 
@@ -65,10 +65,15 @@ export class Matcher {
     return this.index.routes;
   }
 
-  match(context: MatchContext): MatchResult {
+  /** `onPass` hears of every pass before it runs (the first, the trailing-slash retry, the scheme retry). */
+  match(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): MatchResult {
     const method = context.method.toUpperCase();
     let path = context.path;
-    const first = this.matchPass(path, context);
+    const pass = (p: string, c: MatchContext): PassResult => {
+      onPass?.(p, c);
+      return this.matchPass(p, c);
+    };
+    const first = pass(path, context);
     if (first.match !== undefined) return first.match;
     if (first.allow.length > 0) throw new MethodNotAllowedError(first.allow);
     if (!this.redirects || (method !== 'GET' && method !== 'HEAD')) throw new ResourceNotFoundError(path);
@@ -78,24 +83,21 @@ export class Matcher {
       const trimmed = path.replace(/\/+$/, '') || '/';
       if (trimmed !== '/') {
         path = trimmed === path ? `${path}/` : trimmed;
-        const retry = this.matchPass(path, context);
+        const retry = pass(path, context);
         if (retry.match !== undefined) return { ...retry.match, redirect: { path } };
         schemes = retry.allowSchemes;
       }
     }
     if (schemes.length > 0) {
       const scheme = schemes[0] as string;
-      const other = this.matchPass(path, { ...context, scheme });
+      const other = pass(path, { ...context, scheme });
       if (other.match !== undefined) return { ...other.match, redirect: { path, scheme } };
     }
     throw new ResourceNotFoundError(path);
   }
 
-  /**
-   * One pass over the table for one raw path (Symfony's doMatch). `onVerdict` sees every route tested,
-   * in the order tested: the trace uses it.
-   */
-  matchPass(rawPath: string, context: MatchContext, onVerdict?: (route: Route, verdict: RouteVerdict) => void): PassResult {
+  /** One pass over the table for one raw path (Symfony's doMatch). */
+  matchPass(rawPath: string, context: MatchContext): PassResult {
     const decoded = rawUrlDecode(rawPath);
     if (decoded === undefined) return { allow: [], allowSchemes: [] };
     const input = createMatchInput(decoded, context, this.redirects);
@@ -103,7 +105,6 @@ export class Matcher {
     const allowSchemes = new Set<string>();
     for (const [route, byRegex] of this.index.candidates(input.path, input.trimmedPath)) {
       const verdict = evaluateRoute(route, input, byRegex);
-      onVerdict?.(route, verdict);
       switch (verdict.kind) {
         case 'match':
           return { match: { route, params: verdict.params }, allow: [], allowSchemes: [] };

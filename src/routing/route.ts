@@ -121,6 +121,12 @@ export class Route {
   hasDefault(name: string): boolean {
     return this.#optional.has(name);
   }
+
+  /** The path regex this route would have with other requirements: the trace uses it to name the one that failed. */
+  pathRegexWith(requirements: Readonly<Record<string, string>>): RegExp {
+    const pattern = compilePattern(this.path, { isHost: false, requirements, hasDefault: (n) => this.#optional.has(n) });
+    return compileRegex(this.name, pathRegexSource(this.path, pattern.source), 'su');
+  }
 }
 
 /** `^/blog/$` becomes `^/blog/?$` and `^/about$` becomes `^/about/?$`, as Symfony's compiled matcher does. */

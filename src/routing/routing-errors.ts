@@ -55,3 +55,16 @@ export class RouteDefinitionError extends Error {
 export function isRoutingError(error: unknown): error is ResourceNotFoundError | MethodNotAllowedError {
   return error instanceof ResourceNotFoundError || error instanceof MethodNotAllowedError;
 }
+
+/**
+ * A URL cannot be generated: unknown route, missing parameter, or a value its requirement refuses.
+ * A programming error, so it is never turned into a 4xx.
+ */
+export class UrlGenerationError extends Error {
+  readonly code = 'KEEL_ERR_ROUTE_GENERATION';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'UrlGenerationError';
+  }
+}

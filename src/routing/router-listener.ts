@@ -1,0 +1,116 @@
+import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import type { Controller, Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import type { RequestEvent } from '../kernel/events.js';
+import { interpolate } from '../logging/interpolate.js';
+import { LOG_MESSAGES } from '../logging/log-messages.js';
+import type { Logger } from '../logging/logger.js';
+import { isRedirect, type MatchContext, type Matcher, type RedirectMatch } from './matcher.js';
+import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+
+/** What the router saw, kept on the request for the profiler's routing panel. */
+export interface RoutingRecord {
+  context: MatchContext;
+  /** Set when the router answered with a redirect: where to, and the absolute Location sent. */
+  redirect?: { path: string; scheme?: string; url: string };
+}
+
+declare module '../http/request.js' {
+  interface RequestAttributes {
+    routing?: RoutingRecord;
+  }
+}
+
+export interface RouterListenerOptions {
+  matcher: Matcher;
+  logger: Logger;
+}
+
+/**
+ * Matches the request against the route table (kernel `request` event, priority 32, as Symfony's
+ * RouterListener) and fills the request attributes: route, routeParams, controller, controllerName,
+ * stateless. A miss becomes the exact 404 or 405 of the reference system.
+ * @example kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
+ */
+export class RouterListener implements Subscriber {
+  readonly #matcher: Matcher;
+  readonly #logger: Logger;
+
+  constructor({ matcher, logger }: RouterListenerOptions) {
+    this.#matcher = matcher;
+    this.#logger = logger.channel('request');
+  }
+
+  subscribedEvents(): Subscription[] {
+    return [{ event: 'request', listener: this.onRequest.bind(this) as Subscription['listener'], priority: 32 }];
+  }
+
+  onRequest(event: RequestEvent): void {
+    const { request } = event;
+    // The error sub-request arrives with its controller already chosen.
+    if (request.attributes.controller !== undefined) return;
+
+    const context: MatchContext = { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme };
+    const routing: RoutingRecord = { context };
+    request.attributes.routing = routing;
+    let result;
+    try {
+      result = this.#matcher.match(context);
+    } catch (error) {
+      if (error instanceof ResourceNotFoundError) {
+        const referer = request.header('referer');
+        let message = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}"`;
+        if (referer) message += ` (from "${referer}")`;
+        throw new NotFoundHttpException(message, { cause: error });
+      }
+      if (error instanceof MethodNotAllowedError) {
+        const message = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}": Method Not Allowed (Allow: ${error.allow.join(', ')})`;
+        throw new MethodNotAllowedHttpException(error.allow, message, { cause: error });
+      }
+      throw error;
+    }
+
+    const { route, params } = result;
+    const routeParams = { ...route.defaults, ...params };
+    this.#logger.info(
+      interpolate(LOG_MESSAGES.matchedRoute, { route: route.name }),
+      { route: route.name, route_parameters: routeParams, request_uri: request.uri, method: request.method },
+      request,
+    );
+    request.attributes.route = route.name;
+    request.attributes.routeParams = routeParams;
+    request.attributes.stateless = route.stateless;
+    if (isRedirect(result)) {
+      const url = redirectUrl(request, result);
+      routing.redirect = { ...result.redirect, url };
+      request.attributes.controller = createRedirectController(url);
+      request.attributes.controllerName = 'RedirectController';
+      return;
+    }
+    request.attributes.controller = route.controller;
+    request.attributes.controllerName = controllerNameOf(route.controller) ?? route.name;
+  }
+}
+
+/**
+ * Absolute Location of a router redirect, query string kept (Symfony's RedirectController::urlRedirectAction):
+ * the request's own scheme and host for a trailing-slash redirect; the other scheme on its default port otherwise.
+ */
+function redirectUrl(request: Request, { redirect }: RedirectMatch): string {
+  const query = request.queryString === '' ? '' : `?${request.queryString}`;
+  if (redirect.scheme === undefined || redirect.scheme === request.scheme) return request.uriForPath(redirect.path) + query;
+  return `${redirect.scheme}://${request.host}${request.origin.prefix}${redirect.path}${query}`;
+}
+
+function createRedirectController(url: string): Controller {
+  return function urlRedirectAction(): Response {
+    return Response.redirect(url, 301);
+  };
+}
+
+/** A function's own name; the name an object literal lends an arrow function (`controller`) does not count. */
+function controllerNameOf(controller: Controller | undefined): string | undefined {
+  const name = controller?.name;
+  return name === undefined || name === '' || name === 'controller' ? undefined : name;
+}
