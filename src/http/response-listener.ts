@@ -1,0 +1,62 @@
+import type { ResponseEvent } from '../kernel/events.js';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import type { Request } from './request.js';
+import type { Response } from './response.js';
+
+// Symfony's Request::$formats, first MIME type of each: what `_format` turns into.
+const FORMAT_MIME_TYPES: Record<string, string> = {
+  html: 'text/html',
+  txt: 'text/plain',
+  js: 'application/javascript',
+  css: 'text/css',
+  json: 'application/json',
+  jsonld: 'application/ld+json',
+  xml: 'text/xml',
+  rdf: 'application/rdf+xml',
+  atom: 'application/atom+xml',
+  rss: 'application/rss+xml',
+  form: 'application/x-www-form-urlencoded',
+};
+const CHARSET = 'UTF-8';
+
+/**
+ * Symfony's ResponseListener (`response`, priority 0, main request only), which calls Response::prepare():
+ * fixes Content-Type, empties bodies that must be empty, and adds the HTTP/1.0 cache headers.
+ */
+export class ResponseListener implements Subscriber {
+  subscribedEvents(): Subscription[] {
+    return [{ event: 'response', listener: this.onResponse.bind(this), priority: 0, name: 'ResponseListener.onResponse' }];
+  }
+
+  onResponse(event: ResponseEvent): void {
+    if (!event.isMainRequest) return;
+    prepareResponse(event.response, event.request);
+  }
+}
+
+/** Response::prepare() of the reference, in the same order. */
+export function prepareResponse(response: Response, request: Request): Response {
+  const headers = response.headers;
+  if (response.isInformational || response.isEmpty) {
+    response.body = '';
+    headers.delete('content-type');
+    headers.delete('content-length');
+  } else {
+    const format = request.attributes.format;
+    if (!headers.has('content-type') && format !== undefined && FORMAT_MIME_TYPES[format] !== undefined) {
+      headers.set('Content-Type', FORMAT_MIME_TYPES[format]);
+    }
+    const type = headers.get('content-type');
+    if (type === undefined) headers.set('Content-Type', `text/html; charset=${CHARSET}`);
+    else if (/^text\//i.test(type) && !/charset/i.test(type)) headers.set('Content-Type', `${type}; charset=${CHARSET}`);
+    if (headers.has('transfer-encoding')) headers.delete('content-length');
+    // RFC 9110 §9.3.2: a HEAD answer has the headers of the GET answer but no content.
+    if (request.method === 'HEAD') response.body = '';
+  }
+  if (request.httpVersion === '1.0' && (headers.get('cache-control') ?? '').includes('no-cache')) {
+    // Through Response.setHeader, as in the reference: setting Expires recomputes Cache-Control.
+    response.setHeader('Pragma', 'no-cache');
+    response.setHeader('Expires', '-1');
+  }
+  return response;
+}
