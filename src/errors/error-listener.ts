@@ -37,9 +37,9 @@ export class ErrorListener implements Subscriber {
 
   subscribedEvents(): Subscription[] {
     return [
-      { event: 'exception', listener: this.logKernelException as Subscription['listener'], priority: 0, name: 'ErrorListener.logKernelException' },
-      { event: 'exception', listener: this.onKernelException as Subscription['listener'], priority: -128, name: 'ErrorListener.onKernelException' },
-      { event: 'response', listener: this.removeCspHeader as Subscription['listener'], priority: -128, name: 'ErrorListener.removeCspHeader' },
+      { event: 'exception', listener: this.logKernelException, priority: 0, name: 'ErrorListener.logKernelException' },
+      { event: 'exception', listener: this.onKernelException, priority: -128, name: 'ErrorListener.onKernelException' },
+      { event: 'response', listener: this.removeCspHeader, priority: -128, name: 'ErrorListener.removeCspHeader' },
     ];
   }
 

@@ -2,14 +2,17 @@ import type { KernelEventName, KernelEvents } from './events.js';
 
 export type Listener<E> = (event: E) => void | Promise<void>;
 
-/** One subscription of a subscriber: an event, the listener, and its priority (higher runs first). */
-export interface Subscription<K extends KernelEventName = KernelEventName> {
+/** One subscription to event K: the listener and its priority (higher runs first). */
+export interface EventSubscription<K extends KernelEventName> {
   event: K;
   listener: Listener<KernelEvents[K]>;
   priority?: number;
   /** Shown in the profiler's timeline; defaults to the listener function's name. */
   name?: string;
 }
+
+/** A subscription to any kernel event, with the listener's type tied to the event's name. */
+export type Subscription = { [K in KernelEventName]: EventSubscription<K> }[KernelEventName];
 
 /** A component that declares its own listeners and priorities (Symfony's EventSubscriberInterface). */
 export interface Subscriber {
@@ -36,8 +39,12 @@ export class EventDispatcher {
   tracer: ListenerTracer | undefined;
 
   on<K extends KernelEventName>(event: K, listener: Listener<KernelEvents[K]>, priority = 0, name = listener.name || 'anonymous'): void {
+    this.#add(event, listener as Listener<never>, priority, name);
+  }
+
+  #add(event: KernelEventName, listener: Listener<never>, priority: number, name: string): void {
     const list = this.#listeners.get(event) ?? [];
-    list.push({ listener: listener as Listener<never>, priority, name, order: this.#sequence++ });
+    list.push({ listener, priority, name, order: this.#sequence++ });
     list.sort((a, b) => b.priority - a.priority || a.order - b.order);
     this.#listeners.set(event, list);
   }
@@ -45,7 +52,7 @@ export class EventDispatcher {
   addSubscriber(subscriber: Subscriber): void {
     for (const sub of subscriber.subscribedEvents()) {
       const name = sub.name ?? `${subscriber.constructor.name}.${sub.listener.name.replace(/^bound /, '')}`;
-      this.on(sub.event, sub.listener as Listener<KernelEvents[typeof sub.event]>, sub.priority ?? 0, name);
+      this.#add(sub.event, sub.listener as Listener<never>, sub.priority ?? 0, name);
     }
   }
 

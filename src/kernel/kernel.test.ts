@@ -53,7 +53,7 @@ describe('Kernel', () => {
     it('skips the controller but still runs the response listeners', async () => {
       const kernel = kernelWithController(() => assert.fail('controller must not run'));
       kernel.dispatcher.on('request', (event) => event.setResponse(new Response('early', 429)), 100);
-      kernel.dispatcher.on('response', (event) => event.response.setHeader('X-Seen', 'yes'));
+      kernel.dispatcher.on('response', (event) => void event.response.setHeader('X-Seen', 'yes'));
       const response = await kernel.handle(get());
       assert.equal(response.status, 429);
       assert.equal(response.headers.get('x-seen'), 'yes');
