@@ -11,7 +11,7 @@ import type { ResolvedOrigin } from './trusted-proxies.js';
  */
 export class OriginGuardListener implements Subscriber {
   subscribedEvents(): Subscription[] {
-    return [{ event: 'request', listener: this.onRequest.bind(this) as Subscription['listener'], priority: 256, name: 'OriginGuardListener.onRequest' }];
+    return [{ event: 'request', listener: this.onRequest.bind(this), priority: 256, name: 'OriginGuardListener.onRequest' }];
   }
 
   onRequest(event: RequestEvent): void {
