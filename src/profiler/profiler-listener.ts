@@ -33,9 +33,9 @@ export class ProfilerListener implements Subscriber {
 
   subscribedEvents(): Subscription[] {
     return [
-      { event: 'exception', listener: this.onException as Subscription['listener'], priority: 0, name: 'ProfilerListener.onException' },
-      { event: 'response', listener: this.onResponse as Subscription['listener'], priority: -100, name: 'ProfilerListener.onResponse' },
-      { event: 'terminate', listener: this.onTerminate as Subscription['listener'], priority: -1024, name: 'ProfilerListener.onTerminate' },
+      { event: 'exception', listener: this.onException, priority: 0, name: 'ProfilerListener.onException' },
+      { event: 'response', listener: this.onResponse, priority: -100, name: 'ProfilerListener.onResponse' },
+      { event: 'terminate', listener: this.onTerminate, priority: -1024, name: 'ProfilerListener.onTerminate' },
     ];
   }
 

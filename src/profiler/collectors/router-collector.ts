@@ -1,29 +1,27 @@
 import type { Request } from '../../http/request.js';
+import type { RoutingRecord } from '../../routing/router-listener.js';
 import type { Collector } from './collector.js';
 
 export interface RouterData {
   route: string | undefined;
   routeParams: Record<string, string>;
   /** What the matcher was asked: enough to replay the match and show why each route missed. */
-  context: { method: string; pathInfo: string; host: string; scheme: string; port: number };
+  context: { method: string; path: string; host: string; scheme: string };
+  /** Set when the router answered with a trailing-slash or scheme redirect. */
+  redirect: RoutingRecord['redirect'];
 }
 
+/** The routing outcome: the matched route, or for a miss the match context the panel can replay. */
 export class RouterCollector implements Collector<RouterData> {
   readonly name = 'router';
 
   collect(request: Request): RouterData {
-    let host = request.localHost;
-    let scheme = request.encrypted ? 'https' : 'http';
-    let port = 0;
-    try {
-      ({ host, scheme, port } = request.origin);
-    } catch {
-      // conflicting forwarded headers: keep the connection's view
-    }
+    const routing = request.attributes.routing;
     return {
       route: request.attributes.route,
       routeParams: request.attributes.routeParams ?? {},
-      context: { method: request.method, pathInfo: request.pathInfo, host, scheme, port },
+      context: routing?.context ?? { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme },
+      redirect: routing?.redirect,
     };
   }
 }

@@ -1,0 +1,49 @@
+import { render } from 'preact-render-to-string';
+import { h } from 'preact';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import type { ResponseEvent } from '../kernel/events.js';
+import type { Profiler } from './profiler.js';
+import { Toolbar } from './ui/views/toolbar.js';
+
+/**
+ * Symfony's WebDebugToolbarListener (response, priority -128): every profiled response, main or sub,
+ * gets `X-Debug-Token-Link`; HTML pages of main requests get the toolbar before their last `</body>`.
+ */
+export class ToolbarListener implements Subscriber {
+  #profiler: Profiler;
+  #inject: boolean;
+
+  constructor({ profiler, inject = true }: { profiler: Profiler; inject?: boolean }) {
+    this.#profiler = profiler;
+    this.#inject = inject;
+  }
+
+  subscribedEvents(): Subscription[] {
+    return [{ event: 'response', listener: this.onResponse, priority: -128, name: 'ToolbarListener.onResponse' }];
+  }
+
+  readonly onResponse = (event: ResponseEvent): void => {
+    const { request, response } = event;
+    const token = response.headers.get('x-debug-token');
+    if (token === undefined) return;
+    const link = request.uriForPath(`/_profiler/${token}`);
+    response.headers.set('X-Debug-Token-Link', link);
+
+    if (!this.#inject || !event.isMainRequest || request.header('x-requested-with') === 'XMLHttpRequest') return;
+    if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
+    if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
+    const body = typeof response.body === 'string' ? response.body : response.body.toString('utf8');
+    const position = lastIndexOfIgnoringCase(body, '</body>');
+    const profile = this.#profiler.store.get(token);
+    if (position === -1 || profile === undefined) return;
+    const toolbar = render(h(Toolbar, { profile, profileUrl: (t: string) => request.uriForPath(`/_profiler/${t}`), stylesheetUrl: request.uriForPath('/_profiler/assets/toolbar.css') }));
+    response.body = `${body.slice(0, position)}${toolbar}\n${body.slice(position)}`;
+    if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(response.body));
+  };
+}
+
+function lastIndexOfIgnoringCase(text: string, needle: string): number {
+  const exact = text.lastIndexOf(needle);
+  if (exact !== -1) return exact;
+  return text.toLowerCase().lastIndexOf(needle);
+}

@@ -1,0 +1,116 @@
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { NotFoundHttpException } from '../../http/http-exception.js';
+import type { Request } from '../../http/request.js';
+import { Response } from '../../http/response.js';
+import type { RouteDefinition } from '../../routing/route.js';
+import { hasException } from '../collectors/exception-collector.js';
+import type { ProfileQuery } from '../profile-store.js';
+import type { Profiler } from '../profiler.js';
+import { isProfileToken } from '../token.js';
+import { findProfilerAsset } from './profiler-assets.js';
+import { renderPage } from './views/layout.js';
+import { TokenNotFound } from './views/not-found.js';
+import { ExceptionPanel } from './views/panels/exception.js';
+import { ProfilePage } from './views/profile-page.js';
+import { SearchResults } from './views/search-results.js';
+import { Toolbar } from './views/toolbar.js';
+
+type ProfilerController = (request: Request) => Promise<Response> | Response;
+
+/**
+ * The profiler's pages (WebProfilerBundle's profiler.xml and wdt.xml), in matching order: register them
+ * before the application's routes. Like the reference, the pages disable profiling for themselves,
+ * except the exception body and an empty toolbar request, which the reference profiles too.
+ */
+export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
+  const route = (name: string, path: string, controller: ProfilerController): RouteDefinition => ({ name, path, controller });
+  const params = (request: Request) => request.attributes.routeParams ?? {};
+  const base = (request: Request) => request.origin.prefix;
+  const disabled = (request: Request) => {
+    profiler.disable(request);
+    return request;
+  };
+
+  return [
+    route('_profiler_home', '/_profiler/', (request) => Response.redirect(`${base(disabled(request))}/_profiler/empty/search/results?limit=10`, 302)),
+
+    route('_profiler_search', '/_profiler/search', async (request) => {
+      disabled(request);
+      const token = request.query.get('token') ?? '';
+      if (token !== '') return Response.redirect(`${base(request)}/_profiler/${encodeURIComponent(token)}`, 302);
+      const [first] = await profiler.store.find(searchQuery(request));
+      const query = new URLSearchParams();
+      for (const name of ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit']) query.set(name, request.query.get(name) ?? '');
+      return Response.redirect(`${base(request)}/_profiler/${first?.token ?? 'empty'}/search/results?${query}`, 302);
+    }),
+
+    route('_profiler_assets', '/_profiler/assets/{file}', (request) => {
+      disabled(request);
+      const asset = findProfilerAsset(params(request).file ?? '');
+      if (asset === undefined) throw new NotFoundHttpException('Asset not found.');
+      return new Response(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'max-age=600, private' });
+    }),
+
+    route('_profiler_search_results', '/_profiler/{token}/search/results', async (request) => {
+      disabled(request);
+      const results = await profiler.store.find(searchQuery(request));
+      return Response.html(renderPage(h(SearchResults, { results, base: base(request) })));
+    }),
+
+    route('_profiler', '/_profiler/{token}', async (request) => {
+      disabled(request);
+      const token = params(request).token ?? '';
+      const profile = await profiler.loadProfile(token);
+      if (profile === undefined) return Response.html(renderPage(h(TokenNotFound, { token, base: base(request) })));
+      const panel = request.query.get('panel') ?? (hasException(profile.collectors.exception) ? 'exception' : (request.query.get('type') ?? 'request'));
+      if (!Object.hasOwn(profile.collectors, panel)) {
+        throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
+      }
+      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request) })));
+    }),
+
+    // Symfony's ExceptionPanelController::body: profiled, 404 for an unknown token, empty without an error.
+    route('_profiler_exception', '/_profiler/{token}/exception', async (request) => {
+      const token = params(request).token ?? '';
+      const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
+      if (profile === undefined) throw new NotFoundHttpException(`Token "${token}" does not exist.`);
+      const data = profile.collectors.exception;
+      if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
+      return new Response(renderToString(h(ExceptionPanel, { profile, data, base: base(request) })), 200, { 'Content-Type': 'text/html' });
+    }),
+
+    route('_wdt', '/_wdt/{token}', async (request) => {
+      const token = params(request).token ?? '';
+      if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
+      disabled(request);
+      const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
+      if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
+      const toolbar = h(Toolbar, {
+        profile,
+        profileUrl: (t: string) => request.uriForPath(`/_profiler/${t}`),
+        stylesheetUrl: request.uriForPath('/_profiler/assets/toolbar.css'),
+      });
+      return Response.html(renderToString(toolbar));
+    }),
+  ];
+}
+
+function searchQuery(request: Request): ProfileQuery {
+  const text = (name: string) => request.query.get(name) || undefined;
+  const date = (name: string, endOfDay: boolean) => {
+    const value = Date.parse(request.query.get(name) ?? '');
+    return Number.isNaN(value) ? undefined : Math.floor(value / 1000) + (endOfDay ? 86399 : 0);
+  };
+  const limit = Number.parseInt(request.query.get('limit') ?? '', 10);
+  return {
+    ip: text('ip'),
+    method: text('method'),
+    statusCode: text('status_code'),
+    url: text('url'),
+    start: date('start', false),
+    end: date('end', true),
+    type: 'request',
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 10,
+  };
+}

@@ -1,0 +1,21 @@
+import { ConfigPanel } from './config.js';
+import { ExceptionPanel } from './exception.js';
+import { LoggerPanel } from './logger.js';
+import { MemoryPanel } from './memory.js';
+import type { Panel } from './panel.js';
+import { RequestPanel } from './request.js';
+import { ResponsePanel } from './response.js';
+import { RouterPanel } from './router.js';
+import { TimePanel } from './time.js';
+
+/** Collector name → its view. A collector without a view here is shown as raw data. */
+export const PANELS: Record<string, Panel> = {
+  request: RequestPanel as Panel,
+  response: ResponsePanel as Panel,
+  time: TimePanel as Panel,
+  memory: MemoryPanel as Panel,
+  exception: ExceptionPanel as Panel,
+  logger: LoggerPanel as Panel,
+  router: RouterPanel as Panel,
+  config: ConfigPanel as Panel,
+};

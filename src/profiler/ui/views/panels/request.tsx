@@ -1,0 +1,78 @@
+import type { RequestData } from '../../../collectors/request-collector.js';
+import { DataTable } from '../data-table.js';
+import type { PanelProps } from './panel.js';
+
+/** Symfony's request panel: parameters, headers, cookies, attributes, session, origin, family. */
+export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
+  const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
+  return (
+    <div>
+      <h2>Request / Response</h2>
+      {data.forwardToken !== undefined && (
+        <p>
+          Forwarded to ErrorController ({link(data.forwardToken)})
+        </p>
+      )}
+      {data.redirect !== undefined && (
+        <p>
+          Redirected from {data.redirect.method} {data.redirect.route} ({link(data.redirect.token)})
+        </p>
+      )}
+      <h3>GET Parameters</h3>
+      <DataTable rows={data.query} />
+      <h3>Request Attributes</h3>
+      <DataTable rows={{ route: data.route ?? 'n/a', route_params: data.routeParams, controller: data.controller, request_type: data.requestType }} />
+      <h3>Request Headers</h3>
+      <DataTable rows={data.headers} />
+      <h3>Cookies</h3>
+      <DataTable rows={data.cookies} empty="No request cookies" />
+      <h3>Session</h3>
+      <h4>Session Metadata</h4>
+      <p class="empty">No session metadata</p>
+      <h4>Session Attributes</h4>
+      <p class="empty">No session attributes</p>
+      <h4>Session Usage</h4>
+      <div class="metric">
+        <span class="value">{data.sessionUsages}</span>
+        <span class="label">Usages</span>
+      </div>
+      <div class="metric">
+        <span class="value">{data.statelessCheck ? 'yes' : 'no'}</span>
+        <span class="label">Stateless check enabled</span>
+      </div>
+      {data.sessionUsages === 0 && <p class="empty">Session not used.</p>}
+      <h3>Client and Proxy</h3>
+      <DataTable
+        rows={{
+          client_ip: data.clientIp,
+          remote_address: data.remoteAddress,
+          ...(data.origin === undefined
+            ? {}
+            : {
+                scheme: `${data.origin.scheme} (from ${data.origin.sources.scheme})`,
+                host: `${data.origin.host} (from ${data.origin.sources.host})`,
+                port: `${data.origin.port} (from ${data.origin.sources.port})`,
+                client_ips: `${data.origin.clientIps.join(', ')} (from ${data.origin.sources.clientIp})`,
+                via_trusted_proxy: data.origin.viaTrustedProxy ? 'yes' : 'no',
+              }),
+        }}
+      />
+      {profile.parent !== undefined && (
+        <>
+          <h3>Parent Request</h3>
+          <p>{link(profile.parent)}</p>
+        </>
+      )}
+      {profile.children.length > 0 && (
+        <>
+          <h3>Sub Requests {profile.children.length}</h3>
+          <ul>
+            {profile.children.map((token) => (
+              <li>{link(token)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ProfileSummary } from '../../profile.js';
+import { Layout } from './layout.js';
+
+/** The profiles matching a search, newest first (Symfony's results.html.twig). */
+export function SearchResults({ results, base }: { results: ProfileSummary[]; base: string }) {
+  return (
+    <Layout base={base}>
+      <div id="summary">
+        <h2>Profile Search</h2>
+      </div>
+      <div id="panel">
+        <h2>{results.length} results found</h2>
+        {results.length === 0 ? (
+          <p class="empty">No results found.</p>
+        ) : (
+          <table id="search-results">
+            <thead>
+              <tr>
+                <th>Status</th>
+                <th>IP</th>
+                <th>Method</th>
+                <th>URL</th>
+                <th>Time</th>
+                <th>Token</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((result) => (
+                <tr>
+                  <td>{result.statusCode}</td>
+                  <td>{result.ip}</td>
+                  <td>{result.method}</td>
+                  <td>{result.url}</td>
+                  <td>{new Date(result.time * 1000).toISOString()}</td>
+                  <td>
+                    <a href={`${base}/_profiler/${result.token}`}>{result.token}</a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </Layout>
+  );
+}
