@@ -43,7 +43,7 @@ export class RouterListener implements Subscriber {
   }
 
   subscribedEvents(): Subscription[] {
-    return [{ event: 'request', listener: this.onRequest.bind(this) as Subscription['listener'], priority: 32 }];
+    return [{ event: 'request', listener: this.onRequest.bind(this), priority: 32 }];
   }
 
   onRequest(event: RequestEvent): void {
