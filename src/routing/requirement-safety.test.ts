@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findRequirementProblem, sanitizeRequirement, toNonCapturing } from './requirement-safety.js';
+
+describe('findRequirementProblem', () => {
+  it('accepts the usual requirements', () => {
+    for (const regex of ['\\d+', '[a-z0-9-]+', 'en|fr', '.+', '(?:\\d{1,3}\\.){3}\\d{1,3}', '(\\d{1,3}\\.)+', '[(+*)]+', '\\(a+\\)+']) {
+      assert.equal(findRequirementProblem(regex), undefined, regex);
+    }
+  });
+
+  it('refuses a repeated group that contains an unbounded quantifier', () => {
+    for (const regex of ['(a+)+', '(?:\\d*)*', '(a|b+){2,}', '((ab)*c)+', '(x{2,})+']) {
+      assert.match(findRequirementProblem(regex) ?? '', /nested quantifiers/, regex);
+    }
+  });
+
+  it('refuses back-references', () => {
+    assert.match(findRequirementProblem('(a)\\1') ?? '', /back-references/);
+    assert.match(findRequirementProblem('(?<x>a)\\k<x>') ?? '', /back-references/);
+  });
+});
+
+describe('toNonCapturing', () => {
+  it('turns plain and named groups into non-capturing ones, leaving the rest alone', () => {
+    assert.equal(toNonCapturing('(a|b)-(?<x>c)(?=d)(?:e)[(]\\('), '(?:a|b)-(?:c)(?=d)(?:e)[(]\\(');
+  });
+});
+
+describe('sanitizeRequirement', () => {
+  it('strips the anchors a route regex adds itself', () => {
+    assert.equal(sanitizeRequirement('^\\d+$'), '\\d+');
+    assert.equal(sanitizeRequirement('\\A\\d+\\z'), '\\d+');
+    assert.equal(sanitizeRequirement('a\\$'), 'a\\$');
+  });
+});

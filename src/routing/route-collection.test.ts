@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { RouteCollection } from './route-collection.js';
+import { RouteDefinitionError } from './routing-errors.js';
+
+const invalid = (problem: RegExp) => (error: unknown) =>
+  error instanceof RouteDefinitionError && error.code === 'KEEL_ERR_ROUTE_INVALID' && problem.test(error.message);
+
+describe('RouteCollection', () => {
+  it('iterates routes in definition order and finds them by name', () => {
+    const routes = new RouteCollection().addAll([
+      { name: 'b', path: '/b' },
+      { name: 'a', path: '/a' },
+    ]);
+    assert.deepEqual([...routes].map((r) => r.name), ['b', 'a']);
+    assert.equal(routes.get('a')?.path, '/a');
+    assert.equal(routes.size, 2);
+  });
+
+  it('rejects a second route with the same name', () => {
+    const routes = new RouteCollection().add({ name: 'home', path: '/' });
+    assert.throws(() => routes.add({ name: 'home', path: '/other' }), invalid(/already defined/));
+  });
+
+  it('normalises the path, methods and schemes', () => {
+    const route = new RouteCollection().add({ name: 'x', path: ' //items/{id<\\d+>}', methods: ['get', 'Post'], schemes: ['HTTPS' as 'https'] }).get('x');
+    assert.equal(route?.path, '/items/{id}');
+    assert.deepEqual(route?.requirements, { id: '\\d+' });
+    assert.deepEqual(route?.methods, ['GET', 'POST']);
+    assert.deepEqual(route?.schemes, ['https']);
+  });
+
+  it('lets explicit requirements and defaults override inline ones, and strips anchors', () => {
+    const route = new RouteCollection()
+      .add({ name: 'x', path: '/p/{page<\\w+>?1}', requirements: { page: '^\\d+$' }, defaults: { page: '2' } })
+      .get('x');
+    assert.deepEqual(route?.requirements, { page: '\\d+' });
+    assert.deepEqual(route?.defaults, { page: '2' });
+  });
+
+  describe('when a definition is invalid', () => {
+    const add = (path: string, requirements?: Record<string, string>) => () => new RouteCollection().add({ name: 'bad', path, requirements });
+
+    it('names the route and the problem', () => {
+      assert.throws(add('/a/{1st}'), invalid(/^Route "bad" is invalid: placeholder "1st" cannot start with a digit/));
+    });
+
+    it('refuses a placeholder used twice, an unmatched brace and an overlong name', () => {
+      assert.throws(add('/{a}/{a}'), invalid(/more than once/));
+      assert.throws(add('/a/{b'), invalid(/unmatched brace/));
+      assert.throws(add(`/{${'x'.repeat(33)}}`), invalid(/longer than 32/));
+    });
+
+    it('refuses requirements that do not compile, are empty, or backtrack catastrophically', () => {
+      assert.throws(add('/{a}', { a: '[' }), invalid(/not a valid regular expression/));
+      assert.throws(add('/{a}', { a: '^$' }), invalid(/cannot be empty/));
+      assert.throws(add('/{a}', { a: '(a+)+' }), invalid(/nested quantifiers/));
+      assert.throws(add('/{a}', { a: '(\\w)\\1' }), invalid(/back-references/));
+    });
+
+    it('refuses a route without a name', () => {
+      assert.throws(() => new RouteCollection().add({ name: '', path: '/' }), invalid(/non-empty name/));
+    });
+  });
+});

@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import type { LogLevel } from '../logging/log-record.js';
+import type { LogContext, Logger } from '../logging/logger.js';
+import { ORACLE_ROUTES } from './matcher.contract.js';
+import { Matcher } from './matcher.js';
+import { RouteCollection } from './route-collection.js';
+import { RouterListener } from './router-listener.js';
+import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+
+interface Entry {
+  channel: string;
+  level: LogLevel;
+  message: string;
+  context: LogContext | undefined;
+  request: Request | undefined;
+}
+
+function createRecordingLogger(entries: Entry[] = [], channelName = 'app'): Logger & { entries: Entry[] } {
+  const log = (level: LogLevel) => (message: string, context?: LogContext, request?: Request) => {
+    entries.push({ channel: channelName, level, message, context, request });
+  };
+  return {
+    entries,
+    channelName,
+    channel: (name) => createRecordingLogger(entries, name),
+    log: (level, message, context, request) => log(level)(message, context, request),
+    debug: log('debug'),
+    info: log('info'),
+    warning: log('warning'),
+    error: log('error'),
+    critical: log('critical'),
+  };
+}
+
+function setup() {
+  const home = (): Response => Response.text('home');
+  const routes = new RouteCollection().addAll(
+    ORACLE_ROUTES.map((route) => (route.name === 'home' ? { ...route, controller: home } : { ...route, controller: () => Response.text(route.name) })),
+  );
+  routes.add({ name: 'private', path: '/private', stateless: true, controller: () => Response.text('private') });
+  routes.add({ name: 'secure', path: '/secure', schemes: ['https'], controller: () => Response.text('secure') });
+  const logger = createRecordingLogger();
+  const kernel = new Kernel();
+  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
+  return { kernel, logger };
+}
+
+function httpsRequest(method: string, target: string, headers: Record<string, string> = {}): Request {
+  return new Request({ method, target, headers: { host: 'app.example.test', ...headers }, encrypted: true });
+}
+
+async function failure(kernel: Kernel, request: Request): Promise<unknown> {
+  try {
+    await kernel.handle(request, { catch: false });
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected the request to fail');
+}
+
+describe('RouterListener', () => {
+  describe('when a route matches', () => {
+    it('fills the request attributes and calls the controller', async () => {
+      const { kernel } = setup();
+      const request = httpsRequest('GET', '/');
+      const response = await kernel.handle(request);
+      assert.equal(response.body, 'home');
+      assert.equal(request.attributes.route, 'home');
+      assert.deepEqual(request.attributes.routeParams, {});
+      assert.equal(request.attributes.controllerName, 'home');
+      assert.equal(request.attributes.stateless, false);
+      assert.deepEqual(request.attributes.routing, { context: { method: 'GET', path: '/', host: 'app.example.test', scheme: 'https' } });
+    });
+
+    it('logs the matched route at INFO on the request channel, with the request', async () => {
+      const { kernel, logger } = setup();
+      const request = httpsRequest('GET', '/?utm=1');
+      await kernel.handle(request);
+      assert.deepEqual(logger.entries, [
+        {
+          channel: 'request',
+          level: 'info',
+          message: 'Matched route "home".',
+          context: { route: 'home', route_parameters: {}, request_uri: 'https://app.example.test/?utm=1', method: 'GET' },
+          request,
+        },
+      ]);
+    });
+
+    it('merges defaults into the route parameters and names anonymous controllers by route', async () => {
+      const routes = new RouteCollection().add({ name: 'list', path: '/list/{page?1}', controller: () => Response.text('list') });
+      const kernel = new Kernel();
+      kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: createRecordingLogger() }));
+      const request = httpsRequest('GET', '/list');
+      await kernel.handle(request);
+      assert.deepEqual(request.attributes.routeParams, { page: '1' });
+      assert.equal(request.attributes.controllerName, 'list');
+    });
+
+    it('marks the request stateless when the route says so', async () => {
+      const { kernel } = setup();
+      const request = httpsRequest('GET', '/private');
+      await kernel.handle(request);
+      assert.equal(request.attributes.stateless, true);
+    });
+
+    it('leaves a request that already has a controller alone', async () => {
+      const { kernel, logger } = setup();
+      const request = httpsRequest('GET', '/robots.txt');
+      request.attributes.controller = () => Response.text('error page', 404);
+      const response = await kernel.handle(request, { type: 'sub' });
+      assert.equal(response.body, 'error page');
+      assert.equal(request.attributes.route, undefined);
+      assert.deepEqual(logger.entries, []);
+    });
+  });
+
+  describe('when no route matches', () => {
+    it('throws a 404 naming the method and the absolute URL without the query string', async () => {
+      const { kernel } = setup();
+      const error = await failure(kernel, httpsRequest('GET', '/robots.txt?x=1'));
+      assert.ok(error instanceof NotFoundHttpException);
+      assert.equal(error.message, 'No route found for "GET https://app.example.test/robots.txt"');
+      assert.ok(error.cause instanceof ResourceNotFoundError);
+      assert.equal(error.cause.message, 'No routes found for "/robots.txt/".');
+    });
+
+    it('appends the raw Referer header', async () => {
+      const { kernel } = setup();
+      const error = await failure(kernel, httpsRequest('GET', '/robots.txt', { referer: 'https://example.test/<a href="x">' }));
+      assert.equal((error as Error).message, 'No route found for "GET https://app.example.test/robots.txt" (from "https://example.test/<a href="x">")');
+    });
+
+    it('keeps the path percent-encoded in the message', async () => {
+      const { kernel } = setup();
+      assert.equal(((await failure(kernel, httpsRequest('GET', '/%E0%A4%A'))) as Error).message, 'No route found for "GET https://app.example.test/%E0%A4%A"');
+      assert.equal(((await failure(kernel, httpsRequest('HEAD', '/caf%C3%A9'))) as Error).message, 'No route found for "HEAD https://app.example.test/caf%C3%A9"');
+    });
+
+    it('creates the 404 in the router listener and its cause in the matcher', async () => {
+      const { kernel } = setup();
+      const error = (await failure(kernel, httpsRequest('POST', '/blog'))) as Error;
+      assert.match(error.stack?.split('\n')[1] ?? '', /router-listener\.ts/);
+      assert.match((error.cause as Error).stack?.split('\n')[1] ?? '', /matcher\.ts/);
+      assert.equal((error.cause as Error).message, 'No routes found for "/blog".');
+    });
+  });
+
+  describe('when the method is not allowed', () => {
+    it('throws a 405 listing the allowed methods, with no Referer suffix', async () => {
+      const { kernel } = setup();
+      const error = await failure(kernel, httpsRequest('GET', '/login', { referer: 'https://example.test/' }));
+      assert.ok(error instanceof MethodNotAllowedHttpException);
+      assert.equal(error.message, 'No route found for "GET https://app.example.test/login": Method Not Allowed (Allow: POST)');
+      assert.deepEqual(error.allow, ['POST']);
+      assert.equal(error.headers.Allow, 'POST');
+      assert.ok(error.cause instanceof MethodNotAllowedError);
+      assert.match(error.stack?.split('\n')[1] ?? '', /router-listener\.ts/);
+    });
+
+    it('lists every method of the path in route order', async () => {
+      const { kernel } = setup();
+      const error = (await failure(kernel, httpsRequest('GET', '/items/5'))) as MethodNotAllowedHttpException;
+      assert.equal(error.message, 'No route found for "GET https://app.example.test/items/5": Method Not Allowed (Allow: PUT, PATCH, DELETE)');
+    });
+  });
+
+  describe('when the path differs by a trailing slash', () => {
+    it('answers 301 to the absolute alternate URL, query string kept', async () => {
+      const { kernel, logger } = setup();
+      const request = httpsRequest('GET', '/blog?page=2&sort=asc');
+      const response = await kernel.handle(request);
+      assert.equal(response.status, 301);
+      assert.equal(response.headers.get('location'), 'https://app.example.test/blog/?page=2&sort=asc');
+      assert.equal(request.attributes.route, 'blog_index');
+      assert.equal(request.attributes.controllerName, 'RedirectController');
+      assert.deepEqual(request.attributes.routing?.redirect, { path: '/blog/', url: 'https://app.example.test/blog/?page=2&sort=asc' });
+      assert.equal(logger.entries[0]?.message, 'Matched route "blog_index".');
+    });
+
+    it('redirects HEAD too, and to the path without the slash', async () => {
+      const { kernel } = setup();
+      const response = await kernel.handle(httpsRequest('HEAD', '/about/'));
+      assert.equal(response.status, 301);
+      assert.equal(response.headers.get('location'), 'https://app.example.test/about');
+    });
+  });
+
+  describe('when the route requires another scheme', () => {
+    it('redirects GET to the same path on that scheme', async () => {
+      const { kernel } = setup();
+      const request = new Request({ method: 'GET', target: '/secure?a=1', headers: { host: 'app.example.test:8080' } });
+      const response = await kernel.handle(request);
+      assert.equal(response.status, 301);
+      assert.equal(response.headers.get('location'), 'https://app.example.test/secure?a=1');
+    });
+  });
+});

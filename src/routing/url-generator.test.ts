@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { RouteCollection } from './route-collection.js';
+import { UrlGenerationError } from './routing-errors.js';
+import { UrlGenerator } from './url-generator.js';
+
+const generator = new UrlGenerator(
+  new RouteCollection().addAll([
+    { name: 'home', path: '/' },
+    { name: 'item_edit', path: '/items/{id<\\d+>}' },
+    { name: 'list', path: '/list/{page}', defaults: { page: '1' } },
+    { name: 'file', path: '/files/{name}.{ext?txt}' },
+    { name: 'tree', path: '/tree/{path}', requirements: { path: '.+' } },
+    { name: 'secure', path: '/account', schemes: ['https'] },
+    { name: 'tenant', path: '/dash', host: '{tenant}.example.com' },
+  ]),
+);
+
+describe('UrlGenerator', () => {
+  it('fills placeholders and appends extra parameters as the query string', () => {
+    assert.equal(generator.generate('home'), '/');
+    assert.equal(generator.generate('item_edit', { id: 12, tab: 'a b', 'x/y': '?' }), '/items/12?tab=a%20b&x/y=?');
+  });
+
+  it('leaves out trailing placeholders equal to their default', () => {
+    assert.equal(generator.generate('list'), '/list');
+    assert.equal(generator.generate('list', { page: 1 }), '/list');
+    assert.equal(generator.generate('list', { page: 3 }), '/list/3');
+    assert.equal(generator.generate('file', { name: 'notes' }), '/files/notes');
+    assert.equal(generator.generate('file', { name: 'notes', ext: 'md' }), '/files/notes.md');
+  });
+
+  it('percent-encodes values but keeps slashes and sub-delimiters', () => {
+    assert.equal(generator.generate('tree', { path: 'a b/c@d;e,f=g+h!i*j|k\'l' }), "/tree/a%20b/c@d;e,f=g+h!i*j|k%27l");
+    assert.equal(generator.generate('tree', { path: 'café' }), '/tree/caf%C3%A9');
+  });
+
+  it('escapes dot segments a browser would resolve away', () => {
+    assert.equal(generator.generate('tree', { path: '../x/./y/..' }), '/tree/%2E%2E/x/%2E/y/%2E%2E');
+  });
+
+  it('adds a fragment', () => {
+    assert.equal(generator.generate('home', { _fragment: 'top' }), '/#top');
+  });
+
+  it('builds absolute URLs on the request host, switching to a required scheme', () => {
+    const request = { schemeAndHttpHost: 'http://app.example.test:8080', origin: { prefix: '/shop' } };
+    assert.equal(generator.generate('item_edit', { id: 1 }, { absolute: request }), 'http://app.example.test:8080/shop/items/1');
+    assert.equal(generator.generate('secure', {}, { absolute: request }), 'https://app.example.test/shop/account');
+    assert.equal(generator.generate('tenant', { tenant: 'acme' }, { absolute: request }), 'http://acme.example.com:8080/shop/dash');
+  });
+
+  describe('when parameters are wrong', () => {
+    it('names the missing ones', () => {
+      assert.throws(() => generator.generate('item_edit'), {
+        name: 'UrlGenerationError',
+        message: 'Some mandatory parameters are missing ("id") to generate a URL for route "item_edit".',
+      });
+    });
+
+    it('refuses a value its requirement does not accept', () => {
+      assert.throws(() => generator.generate('item_edit', { id: 'abc' }), {
+        message: 'Parameter "id" for route "item_edit" must match "\\d+" ("abc" given) to generate a corresponding URL.',
+      });
+    });
+
+    it('refuses an unknown route', () => {
+      assert.throws(() => generator.generate('nope'), UrlGenerationError);
+    });
+  });
+});
