@@ -11,11 +11,9 @@ import { Toolbar } from './ui/views/toolbar.js';
  */
 export class ToolbarListener implements Subscriber {
   #profiler: Profiler;
-  #inject: boolean;
 
-  constructor({ profiler, inject = true }: { profiler: Profiler; inject?: boolean }) {
+  constructor({ profiler }: { profiler: Profiler }) {
     this.#profiler = profiler;
-    this.#inject = inject;
   }
 
   subscribedEvents(): Subscription[] {
@@ -29,7 +27,7 @@ export class ToolbarListener implements Subscriber {
     const link = request.uriForPath(`/_profiler/${token}`);
     response.headers.set('X-Debug-Token-Link', link);
 
-    if (!this.#inject || !event.isMainRequest || request.header('x-requested-with') === 'XMLHttpRequest') return;
+    if (!event.isMainRequest || request.header('x-requested-with') === 'XMLHttpRequest') return;
     if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
     if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
     const body = typeof response.body === 'string' ? response.body : response.body.toString('utf8');

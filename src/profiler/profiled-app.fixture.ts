@@ -1,0 +1,101 @@
+import type { KeelConfig } from '../config/config.js';
+import { createErrorController } from '../errors/error-controller.js';
+import { ErrorListener } from '../errors/error-listener.js';
+import { ErrorRenderer } from '../errors/renderers/error-renderer.js';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import type { LogContext, Logger } from '../logging/logger.js';
+import type { LogLevel } from '../logging/log-record.js';
+import { Matcher } from '../routing/matcher.js';
+import { compileRoute, type RouteDefinition } from '../routing/route.js';
+import { RouterListener } from '../routing/router-listener.js';
+import { createDefaultCollectors, createProfiler, profilerSubscribers } from './create-profiler.js';
+import { MemoryProfileStore } from './memory-profile-store.js';
+import type { StagingProfileStore } from './profiler.js';
+import { createProfilerRoutes } from './ui/profiler-routes.js';
+
+export const TEST_CONFIG: KeelConfig = {
+  env: 'dev',
+  debug: true,
+  port: 8000,
+  host: '127.0.0.1',
+  projectDir: '/app',
+  varDir: '/app/var',
+  trustedProxies: [],
+  trustedHeaders: [],
+  trustedHosts: [],
+  disallowSearchEngineIndex: true,
+  profiler: { enabled: true, toolbar: true, maxRecords: 100, maxAge: 172800, storage: 'memory' },
+  log: { level: 'debug', file: undefined },
+  rateLimiter: { api: { policy: 'fixed_window', limit: 5, interval: 60 } },
+  bodyLimit: 1024,
+};
+
+class SilentLogger implements Logger {
+  constructor(readonly channelName = 'app') {}
+  channel(name: string): Logger {
+    return new SilentLogger(name);
+  }
+  log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
+    request?.stack?.logs.push({ time: Date.now(), level, channel: this.channelName, message, context });
+  }
+  debug(message: string, context?: LogContext, request?: Request): void {
+    this.log('debug', message, context, request);
+  }
+  info(message: string, context?: LogContext, request?: Request): void {
+    this.log('info', message, context, request);
+  }
+  warning(message: string, context?: LogContext, request?: Request): void {
+    this.log('warning', message, context, request);
+  }
+  error(message: string, context?: LogContext, request?: Request): void {
+    this.log('error', message, context, request);
+  }
+  critical(message: string, context?: LogContext, request?: Request): void {
+    this.log('critical', message, context, request);
+  }
+}
+
+/** Tokens 000001, 000002, … in order. */
+export function sequentialTokens(): () => string {
+  let next = 0;
+  return () => (++next).toString(16).padStart(6, '0');
+}
+
+/**
+ * A whole dev application in process: router, error listener and the profiler wired as an application
+ * would wire them, profiler routes before the application's.
+ */
+export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = true }: { store?: StagingProfileStore; toolbar?: boolean } = {}) {
+  const kernel = new Kernel();
+  const logger = new SilentLogger();
+  const profiler = createProfiler({
+    store,
+    collectors: createDefaultCollectors({ config: TEST_CONFIG, dispatcher: kernel.dispatcher }),
+    generateToken: sequentialTokens(),
+    clock: () => 1_800_000_000_000,
+  });
+  const appRoutes: RouteDefinition[] = [
+    { name: 'home', path: '/', controller: () => Response.html('<html><body><h1>home</h1></body></html>') },
+    { name: 'blog_index', path: '/blog/', controller: () => Response.html('<html><body>blog</body></html>') },
+    { name: 'api', path: '/api', stateless: true, controller: () => Response.json({ ok: true }) },
+    { name: 'fragment', path: '/fragment', controller: () => Response.html('<p>no body element</p>') },
+  ];
+  const routes = [...createProfilerRoutes(profiler), ...appRoutes].map(compileRoute);
+  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
+  kernel.dispatcher.addSubscriber(new ErrorListener({ logger, debug: true, controller: createErrorController(new ErrorRenderer({ debug: true })) }));
+  for (const subscriber of profilerSubscribers(profiler, { logger, toolbar, clock: () => 1_800_000_000_000 })) kernel.dispatcher.addSubscriber(subscriber);
+
+  async function get(target: string, headers: Record<string, string> = {}) {
+    const request = new Request({ method: 'GET', target, headers: { host: 'localhost', ...headers } });
+    const response = await kernel.handle(request);
+    await kernel.terminate(request, response);
+    return response;
+  }
+  return { kernel, profiler, store, get };
+}
+
+export function bodyOf(response: Response): string {
+  return typeof response.body === 'string' ? response.body : response.body.toString('utf8');
+}
