@@ -69,11 +69,7 @@ export class Matcher {
   match(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): MatchResult {
     const method = context.method.toUpperCase();
     let path = context.path;
-    const pass = (p: string, c: MatchContext): PassResult => {
-      onPass?.(p, c);
-      return this.matchPass(p, c);
-    };
-    const first = pass(path, context);
+    const first = this.#pass(path, context, onPass);
     if (first.match !== undefined) return first.match;
     if (first.allow.length > 0) throw new MethodNotAllowedError(first.allow);
     if (!this.redirects || (method !== 'GET' && method !== 'HEAD')) throw new ResourceNotFoundError(path);
@@ -83,17 +79,22 @@ export class Matcher {
       const trimmed = path.replace(/\/+$/, '') || '/';
       if (trimmed !== '/') {
         path = trimmed === path ? `${path}/` : trimmed;
-        const retry = pass(path, context);
+        const retry = this.#pass(path, context, onPass);
         if (retry.match !== undefined) return { ...retry.match, redirect: { path } };
         schemes = retry.allowSchemes;
       }
     }
     if (schemes.length > 0) {
       const scheme = schemes[0] as string;
-      const other = pass(path, { ...context, scheme });
+      const other = this.#pass(path, { ...context, scheme }, onPass);
       if (other.match !== undefined) return { ...other.match, redirect: { path, scheme } };
     }
     throw new ResourceNotFoundError(path);
+  }
+
+  #pass(path: string, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): PassResult {
+    onPass?.(path, context);
+    return this.matchPass(path, context);
   }
 
   /** One pass over the table for one raw path (Symfony's doMatch). */
@@ -101,8 +102,9 @@ export class Matcher {
     const decoded = rawUrlDecode(rawPath);
     if (decoded === undefined) return { allow: [], allowSchemes: [] };
     const input = createMatchInput(decoded, context, this.redirects);
-    const allow = new Set<string>();
-    const allowSchemes = new Set<string>();
+    // Sets keep the first occurrence of each method in route order (PHP's `$allow += $methods`).
+    let allow: Set<string> | undefined;
+    let allowSchemes: Set<string> | undefined;
     for (const [route, byRegex] of this.index.candidates(input.path, input.trimmedPath)) {
       const verdict = evaluateRoute(route, input, byRegex);
       switch (verdict.kind) {
@@ -112,17 +114,19 @@ export class Matcher {
           if (verdict.stop) return { allow: [], allowSchemes: [] };
           break;
         case 'method':
+          allow ??= new Set();
           for (const m of verdict.methods) allow.add(m);
           break;
         case 'scheme':
+          allowSchemes ??= new Set();
           for (const s of verdict.schemes) allowSchemes.add(s);
           break;
       }
     }
-    if (input.path === '/' && allow.size === 0 && allowSchemes.size === 0) {
+    if (input.path === '/' && allow === undefined && allowSchemes === undefined) {
       throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
     }
-    return { allow: [...allow], allowSchemes: [...allowSchemes] };
+    return { allow: allow === undefined ? [] : [...allow], allowSchemes: allowSchemes === undefined ? [] : [...allowSchemes] };
   }
 }
 
