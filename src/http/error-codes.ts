@@ -79,6 +79,11 @@ export const ERROR_CODES = {
     summary: 'A route definition is invalid (bad placeholder, unsafe requirement, duplicate name).',
     fix: 'Read the message: it names the route and the problem.',
   },
+  KEEL_ERR_ROUTE_GENERATION: {
+    status: 500,
+    summary: 'A URL could not be generated: unknown route, missing parameter, or a value its requirement refuses.',
+    fix: 'Read the message: it names the route and the parameter.',
+  },
   KEEL_ERR_PROFILER_PANEL_NOT_FOUND: {
     status: 404,
     summary: 'The profiler has no panel of that name for the record.',
