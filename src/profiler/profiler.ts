@@ -1,6 +1,7 @@
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Collector } from './collectors/collector.js';
+import { maskUrl } from './collectors/mask.js';
 import type { Profile } from './profile.js';
 import type { ProfileStore } from './profile-store.js';
 import { generateRandomToken, isProfileToken, LATEST_TOKEN, type TokenGenerator } from './token.js';
@@ -81,7 +82,7 @@ export class Profiler {
       children: [],
       time: Math.floor(this.#clock() / 1000),
       method: request.method,
-      url: safeUri(request),
+      url: maskUrl(safeUri(request)),
       ip: safeClientIp(request),
       statusCode: response.status,
       type: 'request',

@@ -22,3 +22,25 @@ export function maskDeep(value: unknown): unknown {
   for (const [name, inner] of Object.entries(value)) out[name] = isSecretName(name) && typeof inner !== 'object' ? MASK : maskDeep(inner);
   return out;
 }
+
+/** Masks the values of secret-named query parameters in a URL (`?password=…`), leaving the rest as sent. */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1 || !SECRET_NAME.test(url.slice(q))) return url;
+  const masked = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // keep the raw name
+      }
+      return isSecretName(name) ? `${pair.slice(0, eq)}=${MASK}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${masked}`;
+}

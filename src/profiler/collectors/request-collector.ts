@@ -2,7 +2,7 @@ import type { Request, RequestOrigin } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import { isProfileToken } from '../token.js';
 import type { Collector } from './collector.js';
-import { MASK, maskRecord } from './mask.js';
+import { MASK, maskRecord, maskUrl } from './mask.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
 export interface RedirectInfo {
@@ -54,7 +54,7 @@ export class RequestCollector implements Collector<RequestData> {
     const cookies = parseCookies(request.header('cookie'));
     return {
       method: request.method,
-      url: origin === undefined ? request.pathInfo : request.uri,
+      url: maskUrl(origin === undefined ? request.pathInfo : request.uri),
       pathInfo: request.pathInfo,
       requestType: request.type,
       route: request.attributes.route,

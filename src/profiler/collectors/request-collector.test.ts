@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../../http/request.js';
+import { Response } from '../../http/response.js';
+import { RequestStack } from '../../kernel/request-stack.js';
+import { TEST_CONFIG } from '../profiled-app.fixture.js';
+import { ConfigCollector } from './config-collector.js';
+import { MASK } from './mask.js';
+import { RequestCollector } from './request-collector.js';
+import { ResponseCollector } from './response-collector.js';
+
+function requestWith(headers: Record<string, string>, target = '/'): Request {
+  const request = new Request({ method: 'GET', target, headers: { host: 'app.example.test', ...headers } });
+  request.stack = new RequestStack();
+  request.stack.push(request);
+  return request;
+}
+
+describe('RequestCollector', () => {
+  it('masks credentials in headers, cookies and query parameters', () => {
+    const request = requestWith(
+      { authorization: 'Bearer abc', cookie: 'PHPSESSID=s3cr3t; theme=dark', 'x-api-key': 'k', 'x-csrf-token': 't', accept: 'text/html' },
+      '/?password=hunter2&page=2&api_key=x',
+    );
+    const data = new RequestCollector().collect(request, new Response());
+    assert.equal(data.headers.authorization, MASK);
+    assert.equal(data.headers.cookie, MASK);
+    assert.equal(data.headers['x-api-key'], MASK);
+    assert.equal(data.headers['x-csrf-token'], MASK);
+    assert.equal(data.headers.accept, 'text/html');
+    assert.deepEqual(data.cookies, { PHPSESSID: MASK, theme: MASK });
+    assert.deepEqual(data.query, { password: MASK, page: '2', api_key: MASK });
+    assert.equal(data.url, 'http://app.example.test/?password=******&page=2&api_key=******');
+    assert.doesNotMatch(JSON.stringify(data), /hunter2|s3cr3t|Bearer/);
+  });
+
+  it('reports no session, and the stateless check of the main request', () => {
+    const main = requestWith({});
+    main.attributes.stateless = true;
+    const sub = main.duplicate();
+    main.stack!.push(sub);
+    sub.type = 'sub';
+    const data = new RequestCollector().collect(sub, new Response());
+    assert.equal(data.sessionUsages, 0);
+    assert.equal(data.hasSession, false);
+    assert.equal(data.statelessCheck, true);
+    assert.equal(new RequestCollector().collect(requestWith({}), new Response()).statelessCheck, false);
+  });
+
+  it('records the trusted-proxy resolution and the controller, n/a when none ran', () => {
+    const data = new RequestCollector().collect(requestWith({}), new Response('', 404));
+    assert.equal(data.controller, 'n/a');
+    assert.equal(data.origin?.host, 'app.example.test');
+    assert.equal(data.origin?.viaTrustedProxy, false);
+    assert.equal(data.url, 'http://app.example.test/');
+    assert.deepEqual([data.statusCode, data.statusText], [404, 'Not Found']);
+  });
+});
+
+describe('ResponseCollector', () => {
+  it('keeps the header order and hides cookie values', () => {
+    const response = new Response('', 200, [['Content-Type', 'text/html'], ['Set-Cookie', 'sid=abc; path=/; httponly']]);
+    const data = new ResponseCollector().collect(undefined, response);
+    assert.deepEqual(data.headers.map(([name]) => name), ['Content-Type', 'Set-Cookie', 'Cache-Control', 'Date']);
+    assert.equal(data.headers[1]?.[1], `sid=${MASK}; path=/; httponly`);
+  });
+});
+
+describe('ConfigCollector', () => {
+  it('masks secret-named settings once and hands out the snapshot', () => {
+    const collector = new ConfigCollector({ ...TEST_CONFIG, rateLimiter: {}, ...({ appSecret: 'x', redis: { password: 'p', host: 'h' } } as object) } as typeof TEST_CONFIG);
+    const data = collector.collect() as { config: Record<string, unknown> };
+    assert.equal(data.config.appSecret, MASK);
+    assert.deepEqual(data.config.redis, { password: MASK, host: 'h' });
+    assert.equal(collector.collect(), data);
+  });
+});

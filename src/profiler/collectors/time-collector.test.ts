@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../../http/request.js';
+import { Response } from '../../http/response.js';
+import { Kernel } from '../../kernel/kernel.js';
+import { LoggerCollector } from './logger-collector.js';
+import { TimeCollector } from './time-collector.js';
+
+describe('TimeCollector', () => {
+  it("builds each request's listener timeline from the dispatcher's tracer", async () => {
+    const kernel = new Kernel();
+    const collector = new TimeCollector({ now: () => request.startedAt + 12.5 });
+    kernel.dispatcher.tracer = collector.tracer;
+    kernel.dispatcher.on('request', function routeIt(event) {
+      event.request.attributes.controller = () => Response.text('ok');
+    }, 32);
+    const request = new Request({ method: 'GET', target: '/' });
+    const other = new Request({ method: 'GET', target: '/other' });
+    const response = await kernel.handle(request);
+    await kernel.handle(other);
+    const data = collector.collect(request);
+    assert.equal(data.duration, 12.5);
+    assert.deepEqual(data.events.map(({ event, listener }) => `${event}:${listener}`), ['request:routeIt']);
+    assert.ok(data.events[0]!.start >= 0 && data.events[0]!.end >= data.events[0]!.start);
+    await kernel.terminate(request, response);
+    assert.equal(collector.lateCollect(data, request).events.length, 1);
+  });
+});
+
+describe('LoggerCollector', () => {
+  it('makes contexts storable after the response: errors summarised, cycles cut', () => {
+    const request = new Request({ method: 'GET', target: '/' });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const logs = [{ time: 1, level: 'error' as const, channel: 'request', message: 'boom', context: { exception: new TypeError('bad'), cyclic } }];
+    request.stack = { logs } as never;
+    const collector = new LoggerCollector();
+    const late = collector.lateCollect(collector.collect(request), request);
+    assert.deepEqual(late.logs[0]?.context.exception, { class: 'TypeError', message: 'bad' });
+    assert.doesNotThrow(() => JSON.stringify(late));
+  });
+});

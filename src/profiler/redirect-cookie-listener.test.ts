@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../http/request.js';
+import { parseRedirectCookie, type RequestData } from './collectors/request-collector.js';
+import { bodyOf, createProfiledApp } from './profiled-app.fixture.js';
+
+describe('RedirectCookieListener', () => {
+  it('describes a profiled redirect in an sf_redirect cookie, sent as the last header', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/blog');
+    const headers = [...response.headers];
+    const [name, value] = headers.at(-1)!;
+    assert.equal(name, 'Set-Cookie');
+    assert.match(value, /^sf_redirect=[^;]+; path=\/; httponly; samesite=lax$/);
+    const raw = value.slice('sf_redirect='.length, value.indexOf(';'));
+    assert.match(decodeURIComponent(raw), /^\{"token":"000001","route":"blog_index","method":"GET",/);
+    assert.deepEqual(parseRedirectCookie(raw), {
+      token: '000001', route: 'blog_index', method: 'GET', controller: 'RedirectController', status_code: 301, status_text: 'Moved Permanently',
+    });
+  });
+
+  it('marks the cookie secure for an https request', async () => {
+    const { kernel } = createProfiledApp();
+    const response = await kernel.handle(new Request({ method: 'GET', target: '/blog', headers: { host: 'localhost' }, encrypted: true }));
+    assert.match(response.headers.get('set-cookie') ?? '', /; path=\/; secure; httponly; samesite=lax$/);
+  });
+
+  it('hands the redirect to the next page, which shows it and expires the cookie', async () => {
+    const { get, profiler } = createProfiledApp();
+    const redirect = await get('/blog');
+    const cookie = redirect.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await get('/blog/', { cookie });
+    assert.equal(page.headers.get('set-cookie'), 'sf_redirect=deleted; expires=Thu, 15 Jan 2026 07:59:59 GMT; Max-Age=0; path=/; httponly');
+    const data = profiler.store.get(page.headers.get('x-debug-token')!)?.collectors.request as RequestData;
+    assert.equal(data.redirect?.token, redirect.headers.get('x-debug-token'));
+    assert.match(bodyOf(page), /Redirected from blog_index/);
+  });
+
+  it('ignores a forged cookie that does not name a token', async () => {
+    assert.equal(parseRedirectCookie(encodeURIComponent('{"token":"../../x"}')), undefined);
+    assert.equal(parseRedirectCookie('%7Bnot json'), undefined);
+  });
+
+  it('neither sets nor clears anything on unprofiled profiler pages', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/_profiler/', { cookie: 'sf_redirect=x' });
+    assert.equal(response.headers.has('set-cookie'), false);
+  });
+});

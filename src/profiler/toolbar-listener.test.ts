@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { bodyOf, createProfiledApp } from './profiled-app.fixture.js';
+
+describe('ToolbarListener', () => {
+  it('links every profiled response to its record with an absolute URL', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/api');
+    assert.equal(response.headers.get('x-debug-token-link'), `http://localhost/_profiler/${response.headers.get('x-debug-token')}`);
+  });
+
+  it('links the main record of a failed request and keeps the reference header order', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/robots.txt');
+    const names = [...response.headers].map(([name]) => name);
+    const at = (name: string) => names.indexOf(name);
+    assert.ok(at('X-Debug-Token') < at('X-Debug-Token-Link') && at('X-Debug-Token-Link') < at('X-Previous-Debug-Token'));
+    assert.equal(response.headers.get('x-debug-token-link'), 'http://localhost/_profiler/000002');
+  });
+
+  it('sets no link when the toolbar is off, as the reference without the toolbar', async () => {
+    const { get } = createProfiledApp({ toolbar: false });
+    const response = await get('/');
+    assert.equal(response.headers.has('x-debug-token'), true);
+    assert.equal(response.headers.has('x-debug-token-link'), false);
+    assert.equal(bodyOf(response), '<html><body><h1>home</h1></body></html>');
+  });
+
+  it('injects the toolbar before the last </body> of an HTML page', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/');
+    const token = response.headers.get('x-debug-token');
+    const body = bodyOf(response);
+    assert.match(body, new RegExp(`^<html><body><h1>home</h1><div id="sfwdt${token}" class="sf-toolbar"[^]*</div>\n</body></html>$`));
+    assert.match(body, /<span class="sf-toolbar-item">home<\/span>/);
+    assert.match(body, new RegExp(`href="http://localhost/_profiler/${token}"`));
+  });
+
+  it('leaves alone JSON, pages without </body>, XHR requests and the error sub-request', async () => {
+    const { get } = createProfiledApp();
+    assert.equal(bodyOf(await get('/api')), '{"ok":true}');
+    assert.equal(bodyOf(await get('/fragment')), '<p>no body element</p>');
+    assert.doesNotMatch(bodyOf(await get('/', { 'x-requested-with': 'XMLHttpRequest' })), /sf-toolbar/);
+    // The error page is the sub-request's response: only the main request injects, once.
+    assert.equal(bodyOf(await get('/robots.txt')).match(/class="sf-toolbar"/g)?.length, 1);
+  });
+
+  it('does not touch a redirect', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/blog');
+    assert.equal(response.status, 301);
+    assert.doesNotMatch(bodyOf(response), /sf-toolbar/);
+  });
+});
