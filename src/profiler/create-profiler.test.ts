@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Request } from '../http/request.js';
+import { CompositeProfileStore } from './composite-profile-store.js';
+import { createProfileStore } from './create-profiler.js';
+import { FileProfileStore } from './file-profile-store.js';
+import { MemoryProfileStore } from './memory-profile-store.js';
+import { createProfiledApp, TEST_CONFIG } from './profiled-app.fixture.js';
+
+describe('createProfileStore', () => {
+  it('keeps records in memory only when storage is memory', () => {
+    assert.ok(createProfileStore(TEST_CONFIG) instanceof MemoryProfileStore);
+  });
+
+  it('serves records from memory at once and writes them under var/profiler when the request terminates', async () => {
+    const varDir = await mkdtemp(join(tmpdir(), 'keel-var-'));
+    try {
+      const store = createProfileStore({ ...TEST_CONFIG, varDir, profiler: { ...TEST_CONFIG.profiler, storage: 'file' } });
+      assert.ok(store instanceof CompositeProfileStore);
+      const { kernel, profiler } = createProfiledApp({ store });
+      const request = new Request({ method: 'GET', target: '/robots.txt', headers: { host: 'localhost' } });
+      const response = await kernel.handle(request);
+      assert.equal((await profiler.loadProfile('000002'))?.children[0], '000001');
+      const durable = new FileProfileStore({ dir: join(varDir, 'profiler') });
+      assert.equal(await durable.read('000002'), undefined);
+
+      await kernel.terminate(request, response);
+      const index = await readFile(join(varDir, 'profiler', 'index.csv'), 'utf8');
+      assert.deepEqual(index.split('\n').filter(Boolean).map((line) => line.split(',').slice(0, 1).concat(line.split(',').slice(5, 8))), [
+        ['000001', '000002', '404', 'request'],
+        ['000002', '', '404', 'request'],
+      ]);
+      assert.equal((await durable.read('000001'))?.parent, '000002');
+    } finally {
+      await rm(varDir, { recursive: true, force: true });
+    }
+  });
+});
