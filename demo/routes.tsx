@@ -1,0 +1,66 @@
+import { renderToString } from 'preact-render-to-string';
+import type { Request } from '../src/http/request.js';
+import { Response } from '../src/http/response.js';
+import type { RouteDefinition } from '../src/routing/route.js';
+
+/**
+ * The demo's route table: the reference application's routes, same names, paths, methods and
+ * requirements, so that the two can be compared request by request, plus a JSON status route.
+ * Routes that name `limiters` opt in to rate limiting (the limiters' settings live in the config).
+ */
+export const demoRoutes: RouteDefinition[] = [
+  { name: 'home', path: '/', methods: ['GET'], controller: home },
+  { name: 'login', path: '/login', methods: ['POST'], controller: login, options: { limiters: ['sensitive'] } },
+  { name: 'blog_index', path: '/blog/', controller: () => Response.html('blog index\n') },
+  { name: 'about', path: '/about', controller: () => Response.html('about\n') },
+  {
+    name: 'item_edit',
+    path: '/items/{id}',
+    methods: ['PUT', 'PATCH', 'DELETE'],
+    requirements: { id: '\\d+' },
+    controller: (_request, params) => Response.html(`item ${(params as Record<string, string>).id}\n`),
+  },
+  { name: 'boom', path: '/boom', controller: boom },
+  { name: 'limited', path: '/limited', controller: () => Response.html('limited ok\n'), options: { limiters: ['sensitive'] } },
+  { name: 'limited_bare', path: '/limited-bare', controller: limitedBare, options: { limiters: ['sensitive'] } },
+  { name: 'api_limited', path: '/api/limited', controller: () => Response.json({ ok: true }), options: { limiters: ['default'] } },
+  { name: 'api_status', path: '/api/status', methods: ['GET'], controller: apiStatus },
+];
+
+function home(): Response {
+  const page = renderToString(
+    <html lang="en">
+      <head>
+        <meta charset="UTF-8" />
+        <title>keel demo</title>
+      </head>
+      <body>
+        <h1>keel demo</h1>
+        <p>
+          Try <a href="/robots.txt">/robots.txt</a> (404), <a href="/login">GET /login</a> (405),{' '}
+          <a href="/blog">/blog</a> (301), <a href="/boom">/boom</a> (500), and the profiler at{' '}
+          <a href="/_profiler/latest">/_profiler/latest</a>.
+        </p>
+      </body>
+    </html>,
+  );
+  return Response.html(`<!DOCTYPE html>\n${page}\n`);
+}
+
+async function login(request: Request): Promise<Response> {
+  await request.body();
+  return Response.html('login ok\n');
+}
+
+/** Raises an error whose message is full of characters that must be escaped wherever it is shown. */
+function boom(): never {
+  throw new Error('Boom <b>"quoted" & \'single\'</b>');
+}
+
+function limitedBare(): Response {
+  return Response.html('limited-bare ok\n');
+}
+
+function apiStatus(request: Request): Response {
+  return Response.json({ status: 'ok', clientIp: request.clientIp, scheme: request.scheme });
+}

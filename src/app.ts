@@ -1,0 +1,135 @@
+import type { KeelConfig } from './config/config.js';
+import { loadConfig } from './config/load-config.js';
+import { createErrorController, createPreviewErrorRoute } from './errors/error-controller.js';
+import { ErrorListener } from './errors/error-listener.js';
+import { ErrorRenderer } from './errors/renderers/error-renderer.js';
+import { DisallowRobotsIndexingListener } from './http/disallow-robots-indexing-listener.js';
+import type { Request } from './http/request.js';
+import type { Response } from './http/response.js';
+import { ResponseListener } from './http/response-listener.js';
+import { JsonViewListener } from './http/json-view-listener.js';
+import type { Subscriber } from './kernel/event-dispatcher.js';
+import { Kernel } from './kernel/kernel.js';
+import { createLogger, type ClosableLogger } from './logging/create-logger.js';
+import { LOG_MESSAGES } from './logging/log-messages.js';
+import { createDefaultCollectors, createProfiler, createProfileStore, profilerSubscribers } from './profiler/create-profiler.js';
+import type { Profiler } from './profiler/profiler.js';
+import { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
+import { OriginGuardListener } from './proxy/origin-guard-listener.js';
+import { createOriginResolver } from './proxy/trusted-proxies.js';
+import { Matcher } from './routing/matcher.js';
+import type { RouteDefinition } from './routing/route.js';
+import { RouteCollection } from './routing/route-collection.js';
+import { RouterListener } from './routing/router-listener.js';
+import { createRequestListener } from './server/node-adapter.js';
+import { serve, type RunningServer, type ServeOptions } from './server/serve.js';
+
+export interface AppOptions {
+  /** Effective configuration; read from the environment and `.env` files when absent. */
+  config?: KeelConfig;
+  routes: RouteDefinition[];
+  /** Extra kernel listeners of the application. */
+  subscribers?: Subscriber[];
+  logger?: ClosableLogger;
+}
+
+export interface App {
+  readonly config: KeelConfig;
+  readonly kernel: Kernel;
+  readonly logger: ClosableLogger;
+  readonly routes: RouteCollection;
+  /** Present only in debug mode with the profiler enabled. */
+  readonly profiler: Profiler | undefined;
+  /** The node:http request listener. */
+  readonly handler: ReturnType<typeof createRequestListener>;
+  /** Handles a request in-process, without a socket (tests, sub-systems). */
+  handle(request: Request): Promise<Response>;
+  listen(options?: ServeOptions): Promise<RunningServer>;
+  /** Flushes logs and pending profile writes. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds an application: the kernel and the listeners the configuration asks for, in Symfony's
+ * priorities (origin guard 256, router 32, response 0, profiler −100, toolbar and error CSP −128,
+ * robots −255), and the debug-only routes (profiler, error preview) ahead of the app's own.
+ * @example
+ * const app = createApp({ routes: [{ name: 'home', path: '/', methods: ['GET'], controller: () => Response.html('hi') }] });
+ * await app.listen();
+ */
+export function createApp({ config = loadConfig(), routes, subscribers = [], logger }: AppOptions): App {
+  const log =
+    logger ??
+    createLogger({
+      env: config.env,
+      debug: config.debug,
+      level: config.log.level,
+      file: config.log.file,
+    });
+  const kernel = new Kernel();
+  const renderer = new ErrorRenderer({ debug: config.debug });
+  // The profiler exists only in debug mode, whatever the profiler settings say.
+  const profiler =
+    config.debug && config.profiler.enabled
+      ? createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }) })
+      : undefined;
+
+  const collection = new RouteCollection();
+  if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler));
+  if (config.debug) collection.add(createPreviewErrorRoute(renderer));
+  collection.addAll(routes);
+
+  const { dispatcher } = kernel;
+  dispatcher.addSubscriber(new OriginGuardListener());
+  dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log }));
+  dispatcher.addSubscriber(new JsonViewListener());
+  dispatcher.addSubscriber(new ResponseListener());
+  dispatcher.addSubscriber(
+    new ErrorListener({
+      logger: log,
+      debug: config.debug,
+      controller: createErrorController(renderer),
+      // Like the reference's prod log handler (excluded_http_codes): a crawler's 404 is not an incident.
+      skipLogStatuses: config.env === 'prod' ? [404, 405] : [],
+    }),
+  );
+  if (profiler !== undefined) {
+    for (const subscriber of profilerSubscribers(profiler, { logger: log, toolbar: config.profiler.toolbar })) dispatcher.addSubscriber(subscriber);
+  }
+  if (config.disallowSearchEngineIndex) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
+  for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
+
+  const resolveOrigin = createOriginResolver(config);
+  const handler = createRequestListener(kernel, {
+    resolveOrigin,
+    bodyLimit: config.bodyLimit,
+    onFatal: (error) => log.critical(LOG_MESSAGES.kernelFailure, { exception: error }),
+  });
+
+  const servers = new Set<RunningServer>();
+  return {
+    config,
+    kernel,
+    logger: log,
+    routes: collection,
+    profiler,
+    handler,
+    handle: (request) => kernel.handle(request),
+    async listen(options = {}) {
+      const running = await serve(handler, { port: config.port, host: config.host, ...options });
+      servers.add(running);
+      log.info(LOG_MESSAGES.serverListening, { url: running.url, env: config.env, debug: config.debug });
+      if (config.debug && !isLoopback(running.host)) log.warning(LOG_MESSAGES.debugOnPublicAddress, { host: running.host });
+      return running;
+    },
+    async close() {
+      await Promise.all([...servers].map((server) => server.close()));
+      servers.clear();
+      await log.close();
+    },
+  };
+}
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address === 'localhost';
+}
