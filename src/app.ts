@@ -21,7 +21,7 @@ import { Matcher } from './routing/matcher.js';
 import type { RouteDefinition } from './routing/route.js';
 import { RouteCollection } from './routing/route-collection.js';
 import { RouterListener } from './routing/router-listener.js';
-import { createRequestListener } from './server/node-adapter.js';
+import { createRequestListener, type RequestListener } from './server/node-adapter.js';
 import { serve, type RunningServer, type ServeOptions } from './server/serve.js';
 
 export interface AppOptions {
@@ -41,7 +41,7 @@ export interface App {
   /** Present only in debug mode with the profiler enabled. */
   readonly profiler: Profiler | undefined;
   /** The node:http request listener. */
-  readonly handler: ReturnType<typeof createRequestListener>;
+  readonly handler: RequestListener;
   /** Handles a request in-process, without a socket (tests, sub-systems). */
   handle(request: Request): Promise<Response>;
   listen(options?: ServeOptions): Promise<RunningServer>;
@@ -125,6 +125,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     async close() {
       await Promise.all([...servers].map((server) => server.close()));
       servers.clear();
+      await handler.settle();
       await log.close();
     },
   };

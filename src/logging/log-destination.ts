@@ -27,11 +27,14 @@ export function openDestination(dest: string | 1 | 2, { sync }: { sync: boolean 
         resolve();
       }
     });
+  // A record logged after close() (a late terminate listener at shutdown) is dropped, never a crash.
+  let closed = false;
   return {
-    write: (line) => boom.write(line),
+    write: (line) => closed || boom.write(line),
     flush,
     async close() {
       await flush();
+      closed = true;
       // Standard streams stay open: other code still writes to them.
       if (typeof dest === 'string') {
         await new Promise<void>((resolve) => {

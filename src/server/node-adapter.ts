@@ -13,15 +13,22 @@ export interface NodeAdapterOptions {
   onFatal?: (error: unknown, request: Request) => void;
 }
 
+export interface RequestListener {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Resolves once every request handled so far has finished, terminate listeners included. */
+  settle(): Promise<void>;
+}
+
 /** Builds the `node:http` request listener that feeds the kernel and writes its responses. */
-export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal }: NodeAdapterOptions = {}) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal }: NodeAdapterOptions = {}): RequestListener {
+  const inFlight = new Set<Promise<void>>();
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const request = createRequest(req, resolveOrigin, bodyLimit);
-    kernel.handle(request).then(
+    const done: Promise<void> = kernel.handle(request).then(
       (response) => {
         writeResponse(res, request, response);
         // Terminate listeners (profile persistence) run after the bytes are handed to the socket.
-        kernel.terminate(request, response).catch((error: unknown) => onFatal?.(error, request));
+        return kernel.terminate(request, response).catch((error: unknown) => onFatal?.(error, request));
       },
       (error: unknown) => {
         onFatal?.(error, request);
@@ -31,7 +38,11 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
         res.end(res.req.method === 'HEAD' ? undefined : 'Internal Server Error\n');
       },
     );
+    inFlight.add(done);
+    const forget = (): void => void inFlight.delete(done);
+    done.then(forget, forget);
   };
+  return Object.assign(listener, { settle: () => Promise.allSettled(inFlight).then(() => undefined) });
 }
 
 export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number): Request {

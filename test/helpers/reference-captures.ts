@@ -30,7 +30,7 @@ export function parseCapture(name: string, text: string): ReferenceCapture {
   const [head = '', afterResponse = ''] = text.split('### response (raw)\n');
   const requestLine = /^### request: (\S+) (.*)$/m.exec(head);
   if (requestLine === null) throw new Error(`capture ${name} has no request line`);
-  const requestHeaders = [...head.matchAll(/^###   ([^:]+): (.*)$/gm)].map((m): [string, string] => [m[1]!, m[2]!]);
+  const requestHeaders = [...head.matchAll(/^### {3}([^:]+): (.*)$/gm)].map((m): [string, string] => [m[1]!, m[2]!]);
   const [response = '', log = ''] = afterResponse.split(/^### log lines appended.*\n/m);
   const split = response.indexOf('\r\n\r\n');
   const headerBlock = split === -1 ? response.trimEnd() : response.slice(0, split);
