@@ -11,17 +11,17 @@ import type { RouteDefinition } from '../src/routing/route.js';
 export const demoRoutes: RouteDefinition[] = [
   { name: 'home', path: '/', methods: ['GET'], controller: home },
   { name: 'login', path: '/login', methods: ['POST'], controller: login, options: { limiters: ['sensitive'] } },
-  { name: 'blog_index', path: '/blog/', controller: () => Response.html('blog index\n') },
-  { name: 'about', path: '/about', controller: () => Response.html('about\n') },
+  { name: 'blog_index', path: '/blog/', controller: () => new Response('blog index\n') },
+  { name: 'about', path: '/about', controller: () => new Response('about\n') },
   {
     name: 'item_edit',
     path: '/items/{id}',
     methods: ['PUT', 'PATCH', 'DELETE'],
     requirements: { id: '\\d+' },
-    controller: (_request, params) => Response.html(`item ${(params as Record<string, string>).id}\n`),
+    controller: (_request, params) => new Response(`item ${(params as Record<string, string>).id}\n`),
   },
   { name: 'boom', path: '/boom', controller: boom },
-  { name: 'limited', path: '/limited', controller: () => Response.html('limited ok\n'), options: { limiters: ['sensitive'] } },
+  { name: 'limited', path: '/limited', controller: () => new Response('limited ok\n'), options: { limiters: ['sensitive'] } },
   { name: 'limited_bare', path: '/limited-bare', controller: limitedBare, options: { limiters: ['sensitive'] } },
   { name: 'api_limited', path: '/api/limited', controller: () => Response.json({ ok: true }), options: { limiters: ['default'] } },
   { name: 'api_status', path: '/api/status', methods: ['GET'], controller: apiStatus },
@@ -44,12 +44,13 @@ function home(): Response {
       </body>
     </html>,
   );
-  return Response.html(`<!DOCTYPE html>\n${page}\n`);
+  // No Content-Type: the response listener adds `text/html; charset=UTF-8`, as Symfony's does.
+  return new Response(`<!DOCTYPE html>\n${page}\n`);
 }
 
 async function login(request: Request): Promise<Response> {
   await request.body();
-  return Response.html('login ok\n');
+  return new Response('login ok\n');
 }
 
 /** Raises an error whose message is full of characters that must be escaped wherever it is shown. */
@@ -58,7 +59,7 @@ function boom(): never {
 }
 
 function limitedBare(): Response {
-  return Response.html('limited-bare ok\n');
+  return new Response('limited-bare ok\n');
 }
 
 function apiStatus(request: Request): Response {
