@@ -58,15 +58,9 @@ export class RouterListener implements Subscriber {
     try {
       result = this.#matcher.match(context);
     } catch (error) {
-      if (error instanceof ResourceNotFoundError) {
-        const referer = request.header('referer');
-        let message = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}"`;
-        if (referer) message += ` (from "${referer}")`;
-        throw new NotFoundHttpException(message, { cause: error });
-      }
+      if (error instanceof ResourceNotFoundError) throw new NotFoundHttpException(routingErrorMessage(request), { cause: error });
       if (error instanceof MethodNotAllowedError) {
-        const message = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}": Method Not Allowed (Allow: ${error.allow.join(', ')})`;
-        throw new MethodNotAllowedHttpException(error.allow, message, { cause: error });
+        throw new MethodNotAllowedHttpException(error.allow, routingErrorMessage(request, error.allow), { cause: error });
       }
       throw error;
     }
@@ -94,10 +88,23 @@ export class RouterListener implements Subscriber {
 }
 
 /**
+ * The message of the 404 (no `allow`) or 405 a routing miss becomes, exactly as Symfony's RouterListener
+ * words it: the method, the absolute URL of the raw path (no query string), and the referer or the Allow list.
+ * @example routingErrorMessage(request, ['PUT', 'PATCH'])
+ * // 'No route found for "GET https://app.example.test/items/1": Method Not Allowed (Allow: PUT, PATCH)'
+ */
+export function routingErrorMessage(request: Request, allow?: readonly string[]): string {
+  const target = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}"`;
+  if (allow !== undefined) return `${target}: Method Not Allowed (Allow: ${allow.join(', ')})`;
+  const referer = request.header('referer');
+  return referer ? `${target} (from "${referer}")` : target;
+}
+
+/**
  * Absolute Location of a router redirect, query string kept (Symfony's RedirectController::urlRedirectAction):
  * the request's own scheme and host for a trailing-slash redirect; the other scheme on its default port otherwise.
  */
-function redirectUrl(request: Request, { redirect }: RedirectMatch): string {
+export function redirectUrl(request: Request, { redirect }: Pick<RedirectMatch, 'redirect'>): string {
   const query = request.queryString === '' ? '' : `?${request.queryString}`;
   if (redirect.scheme === undefined || redirect.scheme === request.scheme) return request.uriForPath(redirect.path) + query;
   return `${redirect.scheme}://${request.host}${request.origin.prefix}${redirect.path}${query}`;
