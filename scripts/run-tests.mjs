@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['src', 'test', 'demo'];
 
@@ -19,6 +20,8 @@ function collect(path, out) {
   }
   return out;
 }
+
+ensureSystemPackages();
 
 const files = roots.flatMap((root) => collect(root, []));
 if (files.length === 0) {
