@@ -1,0 +1,78 @@
+// keel's public API, grouped by area. Anything not listed here (src/internal/, component internals) may change
+// without notice.
+
+// Application
+export { createApp, type App, type AppOptions } from './app.js';
+export type { KeelConfig, RateLimiterConfig, AppEnv } from './config/config.js';
+export { loadConfig, maskSecrets, ConfigError, type LoadConfigOptions } from './config/load-config.js';
+
+// HTTP model
+export { Request, type RequestAttributes, type RequestInit, type RequestOrigin, type RequestType, type Controller } from './http/request.js';
+export { Response, type ResponseBody, type HeadersInit } from './http/response.js';
+export { HeaderBag } from './http/header-bag.js';
+export {
+  HttpException,
+  NotFoundHttpException,
+  MethodNotAllowedHttpException,
+  TooManyRequestsHttpException,
+  isHttpException,
+  type HttpExceptionOptions,
+} from './http/http-exception.js';
+export { ERROR_CODES, type ErrorCode, type ErrorCodeInfo } from './http/error-codes.js';
+
+// Kernel
+export { Kernel, type HandleOptions } from './kernel/kernel.js';
+export { EventDispatcher, type Listener, type Subscriber, type Subscription, type ListenerTracer } from './kernel/event-dispatcher.js';
+export {
+  KernelEvent,
+  RequestEvent,
+  ControllerEvent,
+  ControllerArgumentsEvent,
+  ViewEvent,
+  ResponseEvent,
+  ExceptionEvent,
+  FinishRequestEvent,
+  TerminateEvent,
+  type KernelEvents,
+  type KernelEventName,
+} from './kernel/events.js';
+export { RequestStack } from './kernel/request-stack.js';
+
+// Routing
+export { RouteCollection } from './routing/route-collection.js';
+export { Route, type RouteDefinition } from './routing/route.js';
+export { Matcher, type MatchContext, type MatchResult } from './routing/matcher.js';
+export { RouterListener } from './routing/router-listener.js';
+export { traceRoutes, type RouteTrace, type RoutingTrace } from './routing/trace.js';
+export { UrlGenerator } from './routing/url-generator.js';
+export { ResourceNotFoundError, MethodNotAllowedError, RouteDefinitionError } from './routing/routing-errors.js';
+
+// Errors
+export { ErrorListener } from './errors/error-listener.js';
+export { ErrorRenderer } from './errors/renderers/error-renderer.js';
+export type { Renderer } from './errors/renderers/renderer.js';
+export { createErrorController, createPreviewErrorRoute } from './errors/error-controller.js';
+export { createFlatError, FlatError } from './errors/flat-error.js';
+
+// Profiler
+export { Profiler } from './profiler/profiler.js';
+export { createProfiler, createProfileStore, createDefaultCollectors, profilerSubscribers } from './profiler/create-profiler.js';
+export type { Profile, ProfileSummary } from './profiler/profile.js';
+export type { ProfileStore } from './profiler/profile-store.js';
+export { MemoryProfileStore } from './profiler/memory-profile-store.js';
+export { FileProfileStore } from './profiler/file-profile-store.js';
+export type { Collector } from './profiler/collectors/collector.js';
+export { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
+
+// Reverse proxies
+export { createOriginResolver } from './proxy/trusted-proxies.js';
+export { OriginGuardListener } from './proxy/origin-guard-listener.js';
+
+// Logging
+export { createLogger, type ClosableLogger, type LoggerOptions } from './logging/create-logger.js';
+export type { Logger, LogContext } from './logging/logger.js';
+export type { LogRecord, LogLevel } from './logging/log-record.js';
+
+// Server
+export { serve, type ServeOptions, type RunningServer } from './server/serve.js';
+export { createRequestListener, type RequestListener } from './server/node-adapter.js';
