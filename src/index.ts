@@ -70,7 +70,8 @@ export { OriginGuardListener } from './proxy/origin-guard-listener.js';
 
 // Logging
 export { createLogger, type ClosableLogger, type LoggerOptions } from './logging/create-logger.js';
-export type { Logger, LogContext } from './logging/logger.js';
+export { AbstractLogger, type Logger, type LogContext } from './logging/logger.js';
+export { RecordingLogger, type RecordedLog } from './logging/recording-logger.js';
 export type { LogRecord, LogLevel } from './logging/log-record.js';
 
 // Server

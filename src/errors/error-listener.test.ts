@@ -4,55 +4,12 @@ import { HttpException, MethodNotAllowedHttpException, NotFoundHttpException } f
 import { type Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
-import type { LogContext, Logger } from '../logging/logger.js';
-import type { LogLevel } from '../logging/log-record.js';
+import { RecordingLogger } from '../logging/recording-logger.js';
 import { createErrorController } from './error-controller.js';
 import { ErrorListener } from './error-listener.js';
 import { createFlatError } from './flat-error.js';
 import { ErrorRenderer } from './renderers/error-renderer.js';
 
-interface Logged {
-  level: LogLevel;
-  channel: string;
-  message: string;
-  context: LogContext;
-  request: Request | undefined;
-}
-
-class RecordingLogger implements Logger {
-  constructor(
-    readonly channelName = 'app',
-    readonly records: Logged[] = [],
-  ) {}
-
-  channel(name: string): Logger {
-    return new RecordingLogger(name, this.records);
-  }
-
-  log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
-    this.records.push({ level, channel: this.channelName, message, context, request });
-  }
-
-  debug(message: string, context?: LogContext, request?: Request): void {
-    this.log('debug', message, context, request);
-  }
-
-  info(message: string, context?: LogContext, request?: Request): void {
-    this.log('info', message, context, request);
-  }
-
-  warning(message: string, context?: LogContext, request?: Request): void {
-    this.log('warning', message, context, request);
-  }
-
-  error(message: string, context?: LogContext, request?: Request): void {
-    this.log('error', message, context, request);
-  }
-
-  critical(message: string, context?: LogContext, request?: Request): void {
-    this.log('critical', message, context, request);
-  }
-}
 
 interface Setup {
   debug?: boolean;

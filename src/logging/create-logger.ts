@@ -5,7 +5,7 @@ import { formatConsoleLine } from './console-line-formatter.js';
 import { interpolate } from './interpolate.js';
 import { openDestination, wrapWriter, type LineWriter, type LogDestination } from './log-destination.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
-import type { LogContext, Logger } from './logger.js';
+import { AbstractLogger, type LogContext, type Logger } from './logger.js';
 import { formatMonologLine } from './monolog-line-formatter.js';
 
 export interface LoggerOptions {
@@ -79,13 +79,14 @@ export function createLogger({ env, debug, level = 'debug', file, stderr = env =
   return new ChannelLogger('app', sinks);
 }
 
-class ChannelLogger implements ClosableLogger {
+class ChannelLogger extends AbstractLogger implements ClosableLogger {
   readonly channelName: string;
   readonly #sinks: Sinks;
   readonly #pino: pino.Logger<LogLevel> | undefined;
   readonly #children = new Map<string, ChannelLogger>();
 
   constructor(channelName: string, sinks: Sinks) {
+    super();
     this.channelName = channelName;
     this.#sinks = sinks;
     this.#pino = sinks.pino?.child({ channel: channelName });
@@ -113,26 +114,6 @@ class ChannelLogger implements ClosableLogger {
     if (!written) return;
     sinks.lines?.write(formatMonologLine(record));
     if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));
-  }
-
-  debug(message: string, context?: LogContext, request?: Request): void {
-    this.log('debug', message, context, request);
-  }
-
-  info(message: string, context?: LogContext, request?: Request): void {
-    this.log('info', message, context, request);
-  }
-
-  warning(message: string, context?: LogContext, request?: Request): void {
-    this.log('warning', message, context, request);
-  }
-
-  error(message: string, context?: LogContext, request?: Request): void {
-    this.log('error', message, context, request);
-  }
-
-  critical(message: string, context?: LogContext, request?: Request): void {
-    this.log('critical', message, context, request);
   }
 
   async flush(): Promise<void> {

@@ -17,3 +17,30 @@ export interface Logger {
   error(message: string, context?: LogContext, request?: Request): void;
   critical(message: string, context?: LogContext, request?: Request): void;
 }
+
+/** The level shortcuts, written once: an implementation provides `channel` and `log`. */
+export abstract class AbstractLogger implements Logger {
+  abstract readonly channelName: string;
+  abstract channel(name: string): Logger;
+  abstract log(level: LogLevel, message: string, context?: LogContext, request?: Request): void;
+
+  debug(message: string, context?: LogContext, request?: Request): void {
+    this.log('debug', message, context, request);
+  }
+
+  info(message: string, context?: LogContext, request?: Request): void {
+    this.log('info', message, context, request);
+  }
+
+  warning(message: string, context?: LogContext, request?: Request): void {
+    this.log('warning', message, context, request);
+  }
+
+  error(message: string, context?: LogContext, request?: Request): void {
+    this.log('error', message, context, request);
+  }
+
+  critical(message: string, context?: LogContext, request?: Request): void {
+    this.log('critical', message, context, request);
+  }
+}

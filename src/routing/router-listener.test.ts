@@ -4,38 +4,12 @@ import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/ht
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
-import type { LogLevel } from '../logging/log-record.js';
-import type { LogContext, Logger } from '../logging/logger.js';
+import { RecordingLogger } from '../logging/recording-logger.js';
 import { ORACLE_ROUTES } from './matcher.contract.js';
 import { Matcher } from './matcher.js';
 import { RouteCollection } from './route-collection.js';
 import { RouterListener } from './router-listener.js';
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
-
-interface Entry {
-  channel: string;
-  level: LogLevel;
-  message: string;
-  context: LogContext | undefined;
-  request: Request | undefined;
-}
-
-function createRecordingLogger(entries: Entry[] = [], channelName = 'app'): Logger & { entries: Entry[] } {
-  const log = (level: LogLevel) => (message: string, context?: LogContext, request?: Request) => {
-    entries.push({ channel: channelName, level, message, context, request });
-  };
-  return {
-    entries,
-    channelName,
-    channel: (name) => createRecordingLogger(entries, name),
-    log: (level, message, context, request) => log(level)(message, context, request),
-    debug: log('debug'),
-    info: log('info'),
-    warning: log('warning'),
-    error: log('error'),
-    critical: log('critical'),
-  };
-}
 
 function setup() {
   const home = (): Response => Response.text('home');
@@ -44,7 +18,7 @@ function setup() {
   );
   routes.add({ name: 'private', path: '/private', stateless: true, controller: () => Response.text('private') });
   routes.add({ name: 'secure', path: '/secure', schemes: ['https'], controller: () => Response.text('secure') });
-  const logger = createRecordingLogger();
+  const logger = new RecordingLogger();
   const kernel = new Kernel();
   kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
   return { kernel, logger };
@@ -81,7 +55,7 @@ describe('RouterListener', () => {
       const { kernel, logger } = setup();
       const request = httpsRequest('GET', '/?utm=1');
       await kernel.handle(request);
-      assert.deepEqual(logger.entries, [
+      assert.deepEqual(logger.records, [
         {
           channel: 'request',
           level: 'info',
@@ -95,7 +69,7 @@ describe('RouterListener', () => {
     it('merges defaults into the route parameters and names anonymous controllers by route', async () => {
       const routes = new RouteCollection().add({ name: 'list', path: '/list/{page?1}', controller: () => Response.text('list') });
       const kernel = new Kernel();
-      kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: createRecordingLogger() }));
+      kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: new RecordingLogger() }));
       const request = httpsRequest('GET', '/list');
       await kernel.handle(request);
       assert.deepEqual(request.attributes.routeParams, { page: '1' });
@@ -116,7 +90,7 @@ describe('RouterListener', () => {
       const response = await kernel.handle(request, { type: 'sub' });
       assert.equal(response.body, 'error page');
       assert.equal(request.attributes.route, undefined);
-      assert.deepEqual(logger.entries, []);
+      assert.deepEqual(logger.records, []);
     });
   });
 
@@ -180,7 +154,7 @@ describe('RouterListener', () => {
       assert.equal(request.attributes.route, 'blog_index');
       assert.equal(request.attributes.controllerName, 'RedirectController');
       assert.deepEqual(request.attributes.routing?.redirect, { path: '/blog/', url: 'https://app.example.test/blog/?page=2&sort=asc' });
-      assert.equal(logger.entries[0]?.message, 'Matched route "blog_index".');
+      assert.equal(logger.records[0]?.message, 'Matched route "blog_index".');
     });
 
     it('redirects HEAD too, and to the path without the slash', async () => {
