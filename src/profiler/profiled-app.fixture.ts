@@ -8,7 +8,7 @@ import { Kernel } from '../kernel/kernel.js';
 import type { LogContext, Logger } from '../logging/logger.js';
 import type { LogLevel } from '../logging/log-record.js';
 import { Matcher } from '../routing/matcher.js';
-import { compileRoute, type RouteDefinition } from '../routing/route.js';
+import { compileRoute, type Route, type RouteDefinition } from '../routing/route.js';
 import { RouterListener } from '../routing/router-listener.js';
 import { createDefaultCollectors, createProfiler, profilerSubscribers } from './create-profiler.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
@@ -82,7 +82,9 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     { name: 'api', path: '/api', stateless: true, controller: () => Response.json({ ok: true }) },
     { name: 'fragment', path: '/fragment', controller: () => Response.html('<p>no body element</p>') },
   ];
-  const routes = [...createProfilerRoutes(profiler), ...appRoutes].map(compileRoute);
+  // Filled below: the profiler reads the table only when a routing panel is shown.
+  const routes: Route[] = [];
+  routes.push(...[...createProfilerRoutes(profiler, { routes }), ...appRoutes].map(compileRoute));
   kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
   kernel.dispatcher.addSubscriber(new ErrorListener({ logger, debug: true, controller: createErrorController(new ErrorRenderer({ debug: true })) }));
   for (const subscriber of profilerSubscribers(profiler, { logger, toolbar, clock: () => 1_800_000_000_000 })) kernel.dispatcher.addSubscriber(subscriber);

@@ -32,7 +32,10 @@ describe('ToolbarListener', () => {
     const token = response.headers.get('x-debug-token');
     const body = bodyOf(response);
     assert.match(body, new RegExp(`^<html><body><h1>home</h1><div id="sfwdt${token}" class="sf-toolbar"[^]*</div>\n</body></html>$`));
-    assert.match(body, /<span class="sf-toolbar-item">home<\/span>/);
+    assert.match(body, /<span class="sf-toolbar-item" title="Route">home<\/span>/);
+    assert.match(body, /title="Request time">\d+ ms</);
+    assert.match(body, /title="Peak memory of the process">\d+\.\d MiB</);
+    assert.match(body, /title="Log messages">1 log</);
     assert.match(body, new RegExp(`href="http://localhost/_profiler/${token}"`));
   });
 
@@ -43,6 +46,14 @@ describe('ToolbarListener', () => {
     assert.doesNotMatch(bodyOf(await get('/', { 'x-requested-with': 'XMLHttpRequest' })), /sf-toolbar/);
     // The error page is the sub-request's response: only the main request injects, once.
     assert.equal(bodyOf(await get('/robots.txt')).match(/class="sf-toolbar"/g)?.length, 1);
+  });
+
+  it('counts the exceptions and error logs of a failed page', async () => {
+    const { get } = createProfiledApp();
+    const body = bodyOf(await get('/robots.txt'));
+    // The NotFoundHttpException and the routing error it wraps.
+    assert.match(body, /title="Exceptions">2 exceptions</);
+    assert.match(body, /title="Log messages">1 log \(1 error\)</);
   });
 
   it('does not touch a redirect', async () => {

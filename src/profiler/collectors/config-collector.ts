@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import type { KeelConfig } from '../../config/config.js';
 import type { Collector } from './collector.js';
 import { maskDeep } from './mask.js';
 
 export interface ConfigData {
+  env: string;
+  debug: boolean;
+  nodeVersion: string;
+  keelVersion: string;
+  /** The effective configuration (rate limiters included), secret-named keys masked. */
   config: unknown;
 }
+
+const KEEL_VERSION = readKeelVersion();
 
 /** The effective configuration, secrets masked once at start-up: collecting only hands out the snapshot. */
 export class ConfigCollector implements Collector<ConfigData> {
@@ -12,10 +20,19 @@ export class ConfigCollector implements Collector<ConfigData> {
   #data: ConfigData;
 
   constructor(config: KeelConfig) {
-    this.#data = { config: maskDeep(config) };
+    this.#data = { env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskDeep(config) };
   }
 
   collect(): ConfigData {
     return this.#data;
+  }
+}
+
+function readKeelVersion(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+  } catch {
+    return 'unknown';
   }
 }

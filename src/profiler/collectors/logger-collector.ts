@@ -1,6 +1,7 @@
 import type { Request } from '../../http/request.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { Collector } from './collector.js';
+import { maskDeep } from './mask.js';
 
 export interface LoggerData {
   logs: LogRecord[];
@@ -9,7 +10,7 @@ export interface LoggerData {
 /**
  * The log records of the main request and its sub-requests. Collecting only copies the list; making the
  * contexts storable (errors, cycles) waits for lateCollect, after the response, which also picks up lines
- * logged after the profile was collected.
+ * logged after the profile was collected. Secret-named context keys are masked like everywhere else.
  */
 export class LoggerCollector implements Collector<LoggerData> {
   readonly name = 'logger';
@@ -20,7 +21,7 @@ export class LoggerCollector implements Collector<LoggerData> {
 
   lateCollect(data: LoggerData, request: Request): LoggerData {
     const logs = request.stack?.logs ?? data.logs;
-    return { logs: logs.map((record) => ({ ...record, context: toStorable(record.context, 0) as Record<string, unknown> })) };
+    return { logs: logs.map((record) => ({ ...record, context: maskDeep(toStorable(record.context, 0)) as Record<string, unknown> })) };
   }
 }
 

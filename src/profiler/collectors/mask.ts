@@ -4,8 +4,11 @@ export const MASK = '******';
 // Names whose values are credentials: Authorization, Cookie, and anything about passwords, secrets, tokens, keys.
 const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|key/i;
 
+// The profiler's own headers name record tokens, which are no credential: every page links them.
+const PUBLIC_NAMES = new Set(['x-debug-token', 'x-debug-token-link', 'x-previous-debug-token']);
+
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  return SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name.toLowerCase());
 }
 
 export function maskRecord<T>(values: Record<string, T>): Record<string, T | string> {

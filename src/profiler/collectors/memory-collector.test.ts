@@ -8,6 +8,7 @@ describe('MemoryCollector', () => {
     const collector = new MemoryCollector({ rssInterval: 100, now: () => now });
     const first = collector.collect();
     assert.ok(first.rss > 0 && first.heapUsed > 0 && first.heapTotal >= first.heapUsed);
+    assert.ok(first.peakRss >= first.rss, 'the peak is at least the current resident set');
     const kept = new Array(200_000).fill(1);
     now = 50;
     assert.equal(collector.collect().rss, first.rss);

@@ -4,6 +4,8 @@ import type { Collector } from './collector.js';
 export interface MemoryData {
   /** Resident set size of the process, sampled at most once per `rssInterval`. */
   rss: number;
+  /** Highest resident set size the process has reached (getrusage), sampled with `rss`. */
+  peakRss: number;
   heapUsed: number;
   heapTotal: number;
 }
@@ -16,6 +18,7 @@ export interface MemoryData {
 export class MemoryCollector implements Collector<MemoryData> {
   readonly name = 'memory';
   #rss = 0;
+  #peakRss = 0;
   #sampledAt = Number.NEGATIVE_INFINITY;
   #rssInterval: number;
   #now: () => number;
@@ -29,9 +32,10 @@ export class MemoryCollector implements Collector<MemoryData> {
     const now = this.#now();
     if (now - this.#sampledAt >= this.#rssInterval) {
       this.#rss = process.memoryUsage.rss();
+      this.#peakRss = process.resourceUsage().maxRSS * 1024;
       this.#sampledAt = now;
     }
     const { used_heap_size: heapUsed, total_heap_size: heapTotal } = getHeapStatistics();
-    return { rss: this.#rss, heapUsed, heapTotal };
+    return { rss: this.#rss, peakRss: this.#peakRss, heapUsed, heapTotal };
   }
 }

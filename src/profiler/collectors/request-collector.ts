@@ -25,6 +25,8 @@ export interface RequestData {
   controller: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string | string[]>;
+  /** Declared body size in bytes (Content-Length); undefined for a chunked or bodiless request. */
+  bodySize: number | undefined;
   cookies: Record<string, string>;
   clientIp: string;
   remoteAddress: string;
@@ -62,6 +64,7 @@ export class RequestCollector implements Collector<RequestData> {
       controller: request.attributes.controllerName ?? 'n/a',
       query: maskRecord(queryObject(request.query)),
       headers: maskRecord(request.headers as Record<string, string | string[]>),
+      bodySize: parseContentLength(request.header('content-length')),
       cookies: Object.fromEntries(Object.keys(cookies).map((name) => [name, MASK])),
       clientIp: origin?.clientIps[0] ?? request.remoteAddress,
       remoteAddress: request.remoteAddress,
@@ -94,6 +97,10 @@ function queryObject(query: URLSearchParams): Record<string, string | string[]> 
     out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   return out;
+}
+
+function parseContentLength(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {

@@ -1,6 +1,6 @@
 import type { Response } from '../../http/response.js';
 import type { Collector } from './collector.js';
-import { MASK } from './mask.js';
+import { isSecretName, MASK } from './mask.js';
 
 export interface ResponseData {
   statusCode: number;
@@ -15,7 +15,10 @@ export class ResponseCollector implements Collector<ResponseData> {
 
   collect(_request: unknown, response: Response): ResponseData {
     const headers: [string, string][] = [];
-    for (const [name, value] of response.headers) headers.push([name, name.toLowerCase() === 'set-cookie' ? maskCookie(value) : value]);
+    for (const [name, value] of response.headers) {
+      const lower = name.toLowerCase();
+      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : value]);
+    }
     return { statusCode: response.status, statusText: response.statusText, headers };
   }
 }

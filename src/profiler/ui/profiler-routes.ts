@@ -3,13 +3,14 @@ import { renderToString } from 'preact-render-to-string';
 import { NotFoundHttpException } from '../../http/http-exception.js';
 import type { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
-import type { RouteDefinition } from '../../routing/route.js';
+import type { Matcher } from '../../routing/matcher.js';
+import type { Route, RouteDefinition } from '../../routing/route.js';
 import { hasException } from '../collectors/exception-collector.js';
-import type { ProfileQuery } from '../profile-store.js';
 import type { Profiler } from '../profiler.js';
 import { isProfileToken } from '../token.js';
 import { findProfilerAsset } from './profiler-assets.js';
-import { renderPage } from './views/layout.js';
+import { parseSearchQuery, searchCriteria, searchResultsQuery } from './search-query.js';
+import { Layout, renderPage } from './views/layout.js';
 import { TokenNotFound } from './views/not-found.js';
 import { ExceptionPanel } from './views/panels/exception.js';
 import { ProfilePage } from './views/profile-page.js';
@@ -18,12 +19,20 @@ import { Toolbar } from './views/toolbar.js';
 
 type ProfilerController = (request: Request) => Promise<Response> | Response;
 
+export interface ProfilerRoutesOptions {
+  /**
+   * The application's routes (its RouteCollection or Matcher), read when a routing panel is shown: the
+   * panel replays the match to explain a miss. Without it the panel shows the recorded outcome only.
+   */
+  routes?: Matcher | Iterable<Route>;
+}
+
 /**
  * The profiler's pages (WebProfilerBundle's profiler.xml and wdt.xml), in matching order: register them
  * before the application's routes. Like the reference, the pages disable profiling for themselves,
  * except the exception body and an empty toolbar request, which the reference profiles too.
  */
-export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
+export function createProfilerRoutes(profiler: Profiler, { routes }: ProfilerRoutesOptions = {}): RouteDefinition[] {
   const route = (name: string, path: string, controller: ProfilerController): RouteDefinition => ({ name, path, controller });
   const params = (request: Request) => request.attributes.routeParams ?? {};
   const base = (request: Request) => request.origin.prefix;
@@ -39,10 +48,8 @@ export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
       disabled(request);
       const token = request.query.get('token') ?? '';
       if (token !== '') return Response.redirect(`${base(request)}/_profiler/${encodeURIComponent(token)}`, 302);
-      const [first] = await profiler.store.find(searchQuery(request));
-      const query = new URLSearchParams();
-      for (const name of ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit']) query.set(name, request.query.get(name) ?? '');
-      return Response.redirect(`${base(request)}/_profiler/${first?.token ?? 'empty'}/search/results?${query}`, 302);
+      const [first] = await profiler.store.find(parseSearchQuery(request.query));
+      return Response.redirect(`${base(request)}/_profiler/${first?.token ?? 'empty'}/search/results?${searchResultsQuery(request)}`, 302);
     }),
 
     route('_profiler_assets', '/_profiler/assets/{file}', (request) => {
@@ -54,8 +61,8 @@ export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
 
     route('_profiler_search_results', '/_profiler/{token}/search/results', async (request) => {
       disabled(request);
-      const results = await profiler.store.find(searchQuery(request));
-      return Response.html(renderPage(h(SearchResults, { results, base: base(request) })));
+      const results = await profiler.store.find(parseSearchQuery(request.query));
+      return Response.html(renderPage(h(SearchResults, { results, base: base(request), criteria: searchCriteria(request) })));
     }),
 
     route('_profiler', '/_profiler/{token}', async (request) => {
@@ -67,7 +74,7 @@ export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
       if (!Object.hasOwn(profile.collectors, panel)) {
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }
-      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request) })));
+      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes })));
     }),
 
     // Symfony's ExceptionPanelController::body: profiled, 404 for an unknown token, empty without an error.
@@ -77,7 +84,8 @@ export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
       if (profile === undefined) throw new NotFoundHttpException(`Token "${token}" does not exist.`);
       const data = profile.collectors.exception;
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
-      return new Response(renderToString(h(ExceptionPanel, { profile, data, base: base(request) })), 200, { 'Content-Type': 'text/html' });
+      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes });
+      return new Response(renderPage(h(Layout, { base: base(request), title: `Exception ${profile.token} · Profiler`, children: h('div', { id: 'panel' }, panel) })), 200, { 'Content-Type': 'text/html' });
     }),
 
     route('_wdt', '/_wdt/{token}', async (request) => {
@@ -94,23 +102,4 @@ export function createProfilerRoutes(profiler: Profiler): RouteDefinition[] {
       return Response.html(renderToString(toolbar));
     }),
   ];
-}
-
-function searchQuery(request: Request): ProfileQuery {
-  const text = (name: string) => request.query.get(name) || undefined;
-  const date = (name: string, endOfDay: boolean) => {
-    const value = Date.parse(request.query.get(name) ?? '');
-    return Number.isNaN(value) ? undefined : Math.floor(value / 1000) + (endOfDay ? 86399 : 0);
-  };
-  const limit = Number.parseInt(request.query.get('limit') ?? '', 10);
-  return {
-    ip: text('ip'),
-    method: text('method'),
-    statusCode: text('status_code'),
-    url: text('url'),
-    start: date('start', false),
-    end: date('end', true),
-    type: 'request',
-    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : 10,
-  };
 }

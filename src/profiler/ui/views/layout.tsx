@@ -8,7 +8,7 @@ export interface LayoutProps {
   children: ComponentChildren;
 }
 
-/** The frame of every profiler page: the title, the shortcuts (Last 10, Latest), the page body. */
+/** The frame of every profiler page: the title, the shortcuts (Last 10, Latest, Search), the page body. */
 export function Layout({ title = 'Symfony Profiler', base, children }: LayoutProps) {
   return (
     <html lang="en">
@@ -17,12 +17,16 @@ export function Layout({ title = 'Symfony Profiler', base, children }: LayoutPro
         <meta name="robots" content="noindex,nofollow" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <title>{title}</title>
+        {/* An inline empty icon: no /favicon.ico request reaches the application. */}
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={`${base}/_profiler/assets/profiler.css`} />
       </head>
       <body>
         <header>
+          <strong class="brand">keel Profiler</strong>
           <a href={`${base}/_profiler/search?limit=10`}>Last 10</a>
-          <a href={`${base}/_profiler/latest`}>Latest</a>
+          <a href={`${base}/_profiler/latest?type=request`}>Latest</a>
+          <a href={`${base}/_profiler/empty/search/results?limit=10#search`}>Search</a>
         </header>
         {children}
       </body>

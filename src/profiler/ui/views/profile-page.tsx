@@ -1,22 +1,28 @@
+import type { Matcher } from '../../../routing/matcher.js';
+import type { Route } from '../../../routing/route.js';
 import type { Profile } from '../../profile.js';
 import { DataTable } from './data-table.js';
 import { Layout } from './layout.js';
-import { PANELS } from './panels/panels.js';
+import { PANEL_LABELS, PANELS } from './panels/panels.js';
+import { panelUrl } from './panels/panel.js';
 
 export interface ProfilePageProps {
   profile: Profile;
   /** Name of the collector whose panel is shown; the caller has checked the profile has it. */
   panel: string;
   base: string;
+  query: URLSearchParams;
+  routes: Matcher | Iterable<Route> | undefined;
 }
 
 /** One record: its summary, a menu with a panel per collector, and the selected panel. */
-export function ProfilePage({ profile, panel, base }: ProfilePageProps) {
+export function ProfilePage({ profile, panel, base, query, routes }: ProfilePageProps) {
   const status = profile.statusCode >= 400 ? 'status-error' : profile.statusCode >= 300 ? 'status-warning' : 'status-success';
   const View = PANELS[panel];
   const data = profile.collectors[panel];
+  const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
   return (
-    <Layout base={base}>
+    <Layout base={base} title={`${profile.method} ${profile.url} (${profile.token}) · Profiler`}>
       <div id="summary" class={status}>
         <h2>
           {profile.statusCode >= 400 ? `Error ${profile.statusCode}` : profile.statusCode} {profile.method} {profile.url}
@@ -24,18 +30,24 @@ export function ProfilePage({ profile, panel, base }: ProfilePageProps) {
         <p>
           IP <a href={`${base}/_profiler/search?ip=${encodeURIComponent(profile.ip)}&limit=10`}>{profile.ip}</a> · Profiled on{' '}
           {new Date(profile.time * 1000).toUTCString()} · Token <span class="token">{profile.token}</span>
+          {profile.parent !== undefined && <> · Parent request {link(profile.parent)}</>}
+          {profile.children.length > 0 && <> · Sub-requests {profile.children.map(link)}</>}
         </p>
       </div>
       <div id="content">
         <nav id="menu">
           {Object.keys(profile.collectors).map((name) => (
-            <a class={name === panel ? 'selected' : undefined} href={`${base}/_profiler/${profile.token}?panel=${encodeURIComponent(name)}&type=request`}>
-              {name}
+            <a class={name === panel ? 'selected' : undefined} data-panel-link={name} href={panelUrl(base, profile.token, name)}>
+              {PANEL_LABELS[name] ?? name}
             </a>
           ))}
         </nav>
         <div id="panel" data-panel={panel}>
-          {View === undefined ? <DataTable rows={(data ?? {}) as Record<string, unknown>} /> : <View profile={profile} data={data as never} base={base} />}
+          {View === undefined ? (
+            <DataTable rows={(data ?? {}) as Record<string, unknown>} />
+          ) : (
+            <View profile={profile} data={data as never} base={base} query={query} routes={routes} />
+          )}
         </div>
       </div>
     </Layout>

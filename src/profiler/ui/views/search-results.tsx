@@ -1,12 +1,14 @@
 import type { ProfileSummary } from '../../profile.js';
 import { Layout } from './layout.js';
+import { SearchForm, type SearchCriteria } from './search-form.js';
 
-/** The profiles matching a search, newest first (Symfony's results.html.twig). */
-export function SearchResults({ results, base }: { results: ProfileSummary[]; base: string }) {
+/** The profiles matching a search, newest first (Symfony's results.html.twig), under the search form. */
+export function SearchResults({ results, base, criteria }: { results: ProfileSummary[]; base: string; criteria: SearchCriteria }) {
   return (
-    <Layout base={base}>
+    <Layout base={base} title="Profile Search · Profiler">
       <div id="summary">
         <h2>Profile Search</h2>
+        <SearchForm base={base} criteria={criteria} />
       </div>
       <div id="panel">
         <h2>{results.length} results found</h2>
@@ -26,11 +28,14 @@ export function SearchResults({ results, base }: { results: ProfileSummary[]; ba
             </thead>
             <tbody>
               {results.map((result) => (
-                <tr>
+                <tr class={result.statusCode >= 400 ? 'status-error' : undefined}>
                   <td>{result.statusCode}</td>
                   <td>{result.ip}</td>
                   <td>{result.method}</td>
-                  <td>{result.url}</td>
+                  <td>
+                    {result.url}
+                    {result.parent !== undefined && <span class="muted"> (sub-request of {result.parent})</span>}
+                  </td>
                   <td>{new Date(result.time * 1000).toISOString()}</td>
                   <td>
                     <a href={`${base}/_profiler/${result.token}`}>{result.token}</a>

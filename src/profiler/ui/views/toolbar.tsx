@@ -1,29 +1,63 @@
+import type { ExceptionData } from '../../collectors/exception-collector.js';
+import type { LoggerData } from '../../collectors/logger-collector.js';
+import type { MemoryData } from '../../collectors/memory-collector.js';
 import type { RequestData } from '../../collectors/request-collector.js';
 import type { TimeData } from '../../collectors/time-collector.js';
 import type { Profile } from '../../profile.js';
 
+const MIB = 1024 * 1024;
+const PROBLEMS = new Set(['error', 'critical', 'alert', 'emergency']);
+
 /**
- * The bar injected before `</body>` of HTML pages: status, route, time, a link to the record, and the
- * redirect that led here. No script: it works under any Content-Security-Policy that allows the stylesheet.
+ * The bar injected before `</body>` of HTML pages: status, route, time, memory, exception and log counts,
+ * a link to the record, and the redirect that led here. No script: it works under any
+ * Content-Security-Policy that allows the stylesheet.
  */
 export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profile; profileUrl: (token: string) => string; stylesheetUrl: string }) {
   const request = profile.collectors.request as RequestData | undefined;
   const time = profile.collectors.time as TimeData | undefined;
+  const memory = profile.collectors.memory as MemoryData | undefined;
+  const exceptions = (profile.collectors.exception as ExceptionData | undefined)?.chain.length ?? 0;
+  const logs = (profile.collectors.logger as LoggerData | undefined)?.logs ?? [];
+  const problems = logs.filter((record) => PROBLEMS.has(record.level)).length;
+  const warnings = logs.filter((record) => record.level === 'warning').length;
   const status = profile.statusCode;
   const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
+  const panel = (name: string) => `${profileUrl(profile.token)}?panel=${name}&type=request`;
   return (
     <div id={`sfwdt${profile.token}`} class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar">
       <link rel="stylesheet" href={stylesheetUrl} />
       <div class="sf-toolbar-bar">
-        <span class={`sf-toolbar-status sf-toolbar-status-${level}`}>{status}</span>
-        <span class="sf-toolbar-item">{request?.route ?? 'n/a'}</span>
-        {time !== undefined && <span class="sf-toolbar-item">{Math.round(time.duration)} ms</span>}
+        <a class={`sf-toolbar-status sf-toolbar-status-${level}`} href={panel('request')} title="HTTP status">
+          {status}
+        </a>
+        <span class="sf-toolbar-item" title="Route">
+          {request?.route ?? 'n/a'}
+        </span>
+        {time !== undefined && (
+          <a class="sf-toolbar-item" href={panel('time')} title="Request time">
+            {Math.round(time.duration)} ms
+          </a>
+        )}
+        {memory !== undefined && (
+          <span class="sf-toolbar-item" title="Peak memory of the process">
+            {((memory.peakRss ?? memory.rss) / MIB).toFixed(1)} MiB
+          </span>
+        )}
+        {exceptions > 0 && (
+          <a class="sf-toolbar-item sf-toolbar-count-error" href={panel('exception')} title="Exceptions">
+            {exceptions} exception{exceptions === 1 ? '' : 's'}
+          </a>
+        )}
+        <a class={`sf-toolbar-item${problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : ''}`} href={panel('logger')} title="Log messages">
+          {logs.length} log{logs.length === 1 ? '' : 's'}{problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warnings)` : ''}
+        </a>
         {request?.redirect !== undefined && (
           <span class="sf-toolbar-item">
             Redirected from {request.redirect.route} (<a href={profileUrl(request.redirect.token)}>{request.redirect.token}</a>)
           </span>
         )}
-        <a class="sf-toolbar-item" href={profileUrl(profile.token)}>
+        <a class="sf-toolbar-item sf-toolbar-token" href={profileUrl(profile.token)}>
           {profile.token}
         </a>
       </div>

@@ -1,31 +1,47 @@
-import type { ExceptionData } from '../../../collectors/exception-collector.js';
+import { FlatError } from '../../../../errors/flat-error.js';
+import { ExceptionTrace } from '../../../../errors/views/trace.js';
+import { readSourceExcerpt } from '../../../../internal/source-excerpt.js';
+import type { ExceptionData, ExceptionLink } from '../../../collectors/exception-collector.js';
 import type { PanelProps } from './panel.js';
 
-/** The error chain, outermost first, each with its trace. */
+/**
+ * The error chain, outermost first, drawn by the error page's own trace view: each application frame
+ * opens on its source, read when the panel is shown (tsx maps the frames to the `.ts` files).
+ */
 export function ExceptionPanel({ data }: PanelProps<ExceptionData>) {
   if (data.chain.length === 0) return <p class="empty">No exception was thrown and caught.</p>;
+  const chain = toFlatError(data.chain).toArray();
   return (
-    <div>
+    <div class="exception-panel">
       <h2>Exceptions {data.chain.length}</h2>
-      {data.chain.map((link) => (
-        <section class="exception">
-          <h3>{link.className}</h3>
-          <p>
-            HTTP {link.status} {link.statusText}
-          </p>
-          <pre>{link.message}</pre>
-          <p>
-            in {link.file} (line {link.line})
-          </p>
-          <ol class="trace">
-            {link.trace.map((frame) => (
-              <li class={frame.inApp ? 'in-app' : 'vendor'}>
-                {frame.function === '' ? '(top level)' : frame.function} in {frame.file}:{frame.line}
-              </li>
-            ))}
-          </ol>
-        </section>
+      <p class="exception-http">
+        HTTP {chain[0]!.status} {chain[0]!.statusText}
+      </p>
+      <h3 class="exception-message">{chain[0]!.message}</h3>
+      {chain.map((error, index) => (
+        <ExceptionTrace error={error} position={index + 1} showMessage={index > 0} readExcerpt={readSourceExcerpt} />
       ))}
     </div>
   );
+}
+
+// Records hold plain data (they outlive the process); the trace view reads a FlatError chain.
+function toFlatError(chain: readonly ExceptionLink[]): FlatError {
+  let previous: FlatError | undefined;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const link = chain[i]!;
+    previous = new FlatError({
+      class: link.className,
+      message: link.message,
+      code: link.code as FlatError['code'],
+      status: link.status,
+      statusText: link.statusText,
+      headers: {},
+      file: link.file,
+      line: link.line,
+      trace: link.trace,
+      previous,
+    });
+  }
+  return previous!;
 }

@@ -1,4 +1,6 @@
 import type { VNode } from 'preact';
+import type { Matcher } from '../../../../routing/matcher.js';
+import type { Route } from '../../../../routing/route.js';
 import type { Profile } from '../../../profile.js';
 
 export interface PanelProps<T = unknown> {
@@ -6,6 +8,16 @@ export interface PanelProps<T = unknown> {
   data: T;
   /** Path prefix for links ('' without a proxy prefix). */
   base: string;
+  /** The page's query string: panels with filters (logs) read theirs from it. */
+  query: URLSearchParams;
+  /** The application's routes, for panels that replay routing; absent when the profiler was not given them. */
+  routes: Matcher | Iterable<Route> | undefined;
 }
 
 export type Panel = (props: PanelProps<never>) => VNode;
+
+/** The URL of a panel of a record, with extra query parameters (filters). */
+export function panelUrl(base: string, token: string, panel: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ panel, type: 'request', ...extra });
+  return `${base}/_profiler/${token}?${query}`;
+}

@@ -19,3 +19,15 @@ export const PANELS: Record<string, Panel> = {
   router: RouterPanel as Panel,
   config: ConfigPanel as Panel,
 };
+
+/** Menu labels, Symfony's wording; a collector without one is listed by its name. */
+export const PANEL_LABELS: Record<string, string> = {
+  request: 'Request / Response',
+  response: 'Response',
+  time: 'Performance',
+  memory: 'Memory',
+  exception: 'Exception',
+  logger: 'Logs',
+  router: 'Routing',
+  config: 'Configuration',
+};

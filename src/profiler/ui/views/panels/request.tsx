@@ -2,7 +2,7 @@ import type { RequestData } from '../../../collectors/request-collector.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';
 
-/** Symfony's request panel: parameters, headers, cookies, attributes, session, origin, family. */
+/** Symfony's request panel: parameters, headers, cookies, attributes, session, origin, family (parent and sub-requests). */
 export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
   const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
   return (
@@ -18,6 +18,16 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
           Redirected from {data.redirect.method} {data.redirect.route} ({link(data.redirect.token)})
         </p>
       )}
+      <DataTable
+        rows={{
+          Method: data.method,
+          URL: data.url,
+          Route: data.route ?? 'n/a',
+          Controller: data.controller,
+          Status: `${data.statusCode} ${data.statusText}`,
+          'Body size': data.bodySize === undefined ? 'No content' : `${data.bodySize} bytes`,
+        }}
+      />
       <h3>GET Parameters</h3>
       <DataTable rows={data.query} />
       <h3>Request Attributes</h3>

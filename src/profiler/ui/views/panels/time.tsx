@@ -1,25 +1,47 @@
+import type { MemoryData } from '../../../collectors/memory-collector.js';
 import type { TimeData } from '../../../collectors/time-collector.js';
 import type { PanelProps } from './panel.js';
 
-export function TimePanel({ data }: PanelProps<TimeData>) {
+const MIB = 1024 * 1024;
+
+/**
+ * Total time, peak memory and the timeline of every kernel listener that ran, drawn as bars on the
+ * request's time axis (widths in percent of the whole request; nothing scripted).
+ */
+export function TimePanel({ profile, data }: PanelProps<TimeData>) {
+  const memory = profile.collectors.memory as MemoryData | undefined;
+  const span = Math.max(data.duration, ...data.events.map((entry) => entry.end), 0.001);
   return (
     <div>
       <h2>Performance</h2>
-      <div class="metric">
-        <span class="value">{data.duration.toFixed(1)} ms</span>
-        <span class="label">Total time</span>
+      <div class="metrics">
+        <div class="metric">
+          <span class="value">{data.duration.toFixed(1)} ms</span>
+          <span class="label">Total time</span>
+        </div>
+        {memory !== undefined && (
+          <div class="metric">
+            <span class="value">{((memory.peakRss ?? memory.rss) / MIB).toFixed(1)} MiB</span>
+            <span class="label">Peak memory (process)</span>
+          </div>
+        )}
+        <div class="metric">
+          <span class="value">{data.events.length}</span>
+          <span class="label">Listener calls</span>
+        </div>
       </div>
-      <h3>Listeners</h3>
+      <h3>Execution timeline</h3>
       {data.events.length === 0 ? (
         <p class="empty">No listener was traced.</p>
       ) : (
-        <table>
+        <table class="timeline">
           <thead>
             <tr>
               <th>Event</th>
               <th>Listener</th>
               <th>Start (ms)</th>
               <th>Duration (ms)</th>
+              <th class="timeline-axis">0 – {span.toFixed(1)} ms</th>
             </tr>
           </thead>
           <tbody>
@@ -29,6 +51,12 @@ export function TimePanel({ data }: PanelProps<TimeData>) {
                 <td>{entry.listener}</td>
                 <td>{entry.start.toFixed(2)}</td>
                 <td>{(entry.end - entry.start).toFixed(2)}</td>
+                <td class="timeline-axis">
+                  <span
+                    class={`timeline-bar timeline-${entry.event}`}
+                    style={{ marginLeft: `${percent(entry.start, span).toFixed(2)}%`, width: `${Math.max(percent(entry.end - entry.start, span), 0.5).toFixed(2)}%` }}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -36,4 +64,8 @@ export function TimePanel({ data }: PanelProps<TimeData>) {
       )}
     </div>
   );
+}
+
+function percent(value: number, span: number): number {
+  return Math.min(100, Math.max(0, (value / span) * 100));
 }

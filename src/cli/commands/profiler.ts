@@ -1,0 +1,91 @@
+import { join, relative } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { FileProfileStore } from '../../profiler/file-profile-store.js';
+import type { ProfileQuery } from '../../profiler/profile-store.js';
+import { isProfileToken } from '../../profiler/token.js';
+import { loadCliConfig, type AppCommandOptions } from '../app-context.js';
+import { CliError, UsageError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { formatOption, toJson, type OutputFormat } from '../output-format.js';
+import { renderProfile } from '../render-profile.js';
+import { createStyle } from '../style.js';
+import { renderTable } from '../table.js';
+
+interface ListOptions extends AppCommandOptions {
+  status?: string;
+  method?: string;
+  url?: string;
+  ip?: string;
+  limit: number;
+  format: OutputFormat;
+}
+
+/** profiler:list, profiler:show and profiler:purge, on the file storage under the project's var/profiler. */
+export function registerProfilerCommands(program: Command, io: CliIo): void {
+  program
+    .command('profiler:list')
+    .description('list recorded profiles, newest first')
+    .option('--status <code>', 'status code, or a part of one (4 lists every 4xx)', parseStatus)
+    .option('--method <method>', 'request method')
+    .option('--url <text>', 'part of the URL; a leading ! excludes URLs containing the rest')
+    .option('--ip <text>', 'part of the client IP')
+    .option('--limit <n>', 'most profiles listed', parseLimit, 20)
+    .addOption(formatOption())
+    .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
+    .action(async (options: ListOptions) => {
+      const { store } = openStore(io, options);
+      const query: ProfileQuery = { limit: options.limit, statusCode: options.status, method: options.method, url: options.url, ip: options.ip };
+      const found = await store.find(query);
+      if (options.format === 'json') {
+        io.stdout.write(toJson(found));
+        return;
+      }
+      if (found.length === 0) {
+        io.stdout.write('No profiles found.\n');
+        return;
+      }
+      const rows = found.map((profile) => [profile.token, new Date(profile.time * 1000).toISOString(), profile.method, String(profile.statusCode), profile.ip, profile.url, profile.parent ?? '']);
+      io.stdout.write(renderTable(['Token', 'Time', 'Method', 'Status', 'IP', 'URL', 'Parent'], rows, createStyle(io.stdout, io.env)));
+    });
+
+  program
+    .command('profiler:show')
+    .description('show one profile: request, response, exception and logs')
+    .argument('<token>', 'the profile token (X-Debug-Token)')
+    .addOption(formatOption())
+    .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
+    .action(async (token: string, options: AppCommandOptions & { format: OutputFormat }) => {
+      if (!isProfileToken(token)) throw new UsageError(`"${token}" is not a profile token (six lowercase hexadecimal characters)`);
+      const { store, shownDir } = openStore(io, options);
+      const profile = await store.read(token);
+      if (profile === undefined) throw new CliError(`no profile "${token}" in ${shownDir}`);
+      io.stdout.write(options.format === 'json' ? toJson(profile) : renderProfile(profile, createStyle(io.stdout, io.env)));
+    });
+
+  program
+    .command('profiler:purge')
+    .description('delete every recorded profile')
+    .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
+    .action(async (options: AppCommandOptions) => {
+      const { store, shownDir } = openStore(io, options);
+      await store.purge();
+      io.stdout.write(`Purged the profiles in ${shownDir}.\n`);
+    });
+}
+
+function openStore(io: CliIo, options: AppCommandOptions): { store: FileProfileStore; shownDir: string } {
+  const config = loadCliConfig(io, options);
+  const dir = join(config.varDir, 'profiler');
+  return { store: new FileProfileStore({ dir }), shownDir: relative(io.cwd, dir) || dir };
+}
+
+function parseStatus(value: string): string {
+  if (!/^\d{1,3}$/.test(value)) throw new InvalidArgumentError('a status code is up to three digits, e.g. 404.');
+  return value;
+}
+
+function parseLimit(value: string): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError('a positive whole number is expected.');
+  return limit;
+}

@@ -1,0 +1,88 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Request } from '../../http/request.js';
+import { Matcher } from '../../routing/matcher.js';
+import { buildQuietApp, type AppCommandOptions } from '../app-context.js';
+import { ReportedError, UsageError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { reportMatch, statusLine, type MatchReport } from '../match-report.js';
+import { formatOption, toJson, type OutputFormat } from '../output-format.js';
+import { createStyle, type Style } from '../style.js';
+import { renderTable } from '../table.js';
+import { appOptions } from './app-options.js';
+
+interface RouterMatchOptions extends AppCommandOptions {
+  method: string;
+  host: string;
+  scheme: 'http' | 'https';
+  referer?: string;
+  format: OutputFormat;
+}
+
+export function registerRouterMatchCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('router:match')
+    .description('say which route matches a request, or why each route does not, and what keel would answer')
+    .argument('<path>', 'the request path, still percent-encoded (a query string is allowed and ignored by routing)')
+    .option('--method <method>', 'request method', parseMethod, 'GET')
+    .option('--host <host>', 'Host header, with a port if not the default', 'localhost')
+    .addOption(new Option('--scheme <scheme>', 'request scheme').choices(['http', 'https']).default('http'))
+    .option('--referer <url>', 'Referer header (the 404 message quotes it)')
+    .addOption(formatOption())
+    .addHelpText('after', '\nExit code 0 when a route matches or the router redirects, 1 when keel would answer 404 or 405.');
+  appOptions(command).action(async (path: string, options: RouterMatchOptions) => {
+    if (!path.startsWith('/')) throw new UsageError(`the path must start with "/" (got "${path}")`);
+    const app = await buildQuietApp(io, options);
+    let report: MatchReport;
+    try {
+      const headers: Record<string, string> = { host: options.host };
+      if (options.referer !== undefined) headers.referer = options.referer;
+      const request = new Request({ method: options.method, target: path, headers, encrypted: options.scheme === 'https' });
+      report = reportMatch(new Matcher(app.routes), request);
+    } finally {
+      await app.close();
+    }
+    io.stdout.write(options.format === 'json' ? toJson(report) : renderReport(report, createStyle(io.stdout, io.env)));
+    if (report.verdict.kind === 'notFound' || report.verdict.kind === 'methodNotAllowed') throw new ReportedError();
+  });
+}
+
+function parseMethod(value: string): string {
+  if (!/^[A-Za-z]+$/.test(value)) throw new InvalidArgumentError('a method is letters only, e.g. GET or POST.');
+  return value.toUpperCase();
+}
+
+const LEVELS = { match: 'matches', almost: 'almost', none: 'no' } as const;
+
+function renderReport({ request, trace, verdict }: MatchReport, style: Style): string {
+  let out = `${style.bold(`${request.method} ${request.url}`)}\n`;
+  let previous: { path: string; scheme: string } | undefined;
+  trace.attempts.forEach((attempt, index) => {
+    const why = previous === undefined ? 'as requested' : attempt.path !== previous.path ? 'trailing slash toggled' : 'with the scheme a route requires';
+    out += `\n${style.yellow(`Pass ${index + 1}`)}: path ${attempt.path}, scheme ${attempt.scheme} (${why})\n`;
+    out += renderTable(['Route', 'Verdict', 'Why'], attempt.routes.map((route) => [route.name, LEVELS[route.level], route.message]), style);
+    previous = attempt;
+  });
+  out += '\n';
+  switch (verdict.kind) {
+    case 'match':
+      out += `${style.green(`Route "${verdict.route}" matches`)}${formatParams(verdict.params)}\n`;
+      break;
+    case 'redirect':
+      out += `${style.green(`${statusLine(verdict.status)}`)} to ${verdict.location}\n`;
+      out += `Route "${verdict.route}" matches ${verdict.reason === 'trailingSlash' ? 'once the trailing slash is toggled' : 'in the scheme it requires'}: GET and HEAD are redirected.\n`;
+      break;
+    case 'methodNotAllowed':
+      out += `${style.red(statusLine(verdict.status))}, Allow: ${verdict.allow.join(', ')}\n${verdict.message}\n`;
+      break;
+    case 'notFound':
+      out += `${style.red(statusLine(verdict.status))}\n${verdict.message}\n`;
+      if (verdict.inner !== '') out += style.dim(`Caused by: ${verdict.inner}`) + '\n';
+      break;
+  }
+  return out;
+}
+
+function formatParams(params: Record<string, string>): string {
+  const entries = Object.entries(params);
+  return entries.length === 0 ? '' : ` with ${entries.map(([name, value]) => `${name}=${value}`).join(', ')}`;
+}

@@ -1,0 +1,49 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { createApp } from '../../app.js';
+import { loadCliAppModule, loadCliConfig, type AppCommandOptions } from '../app-context.js';
+import { CliError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
+import { firstLine } from '../load-app-module.js';
+import { appOptions } from './app-options.js';
+
+interface ServeOptions extends AppCommandOptions {
+  port?: number;
+  host?: string;
+}
+
+/** The server `npm start` runs, for any application module; stops cleanly on SIGINT or SIGTERM. */
+export function registerServeCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('serve')
+    .description('serve the application over HTTP until interrupted')
+    .option('-p, --port <port>', 'port to listen on, 0 for any free port (default: PORT, else 8000)', parsePort)
+    .option('--host <address>', 'address to listen on (default: HOST, else 127.0.0.1)');
+  appOptions(command).action(async (options: ServeOptions) => {
+    const loaded = loadCliConfig(io, options);
+    const config = { ...loaded, port: options.port ?? loaded.port, host: options.host ?? loaded.host };
+    const module = await loadCliAppModule(io, options);
+    let app;
+    try {
+      app = createApp({ config, routes: module.routes, subscribers: module.subscribers });
+    } catch (error) {
+      throw new CliError(firstLine(error));
+    }
+    let server;
+    try {
+      server = await app.listen();
+    } catch (error) {
+      await app.close();
+      throw new CliError(`cannot listen on ${config.host}:${config.port}: ${firstLine(error)}`);
+    }
+    io.stdout.write(`keel (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
+    const signal = await io.waitForStop();
+    io.stdout.write(`${signal}: stopping\n`);
+    await app.close();
+  });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  return port;
+}
