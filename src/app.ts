@@ -116,7 +116,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     handler,
     handle: (request) => kernel.handle(request),
     async listen(options = {}) {
-      const running = await serve(handler, { port: config.port, host: config.host, ...options });
+      const running = await serve(handler, { port: config.port, host: config.host, ...config.server, ...options });
       servers.add(running);
       log.info(LOG_MESSAGES.serverListening, { url: running.url, env: config.env, debug: config.debug });
       if (config.debug && !isLoopback(running.host)) log.warning(LOG_MESSAGES.debugOnPublicAddress, { host: running.host });

@@ -46,4 +46,20 @@ export interface KeelConfig {
   rateLimiter: Record<string, RateLimiterConfig>;
   /** Largest request body read into memory, in bytes. */
   bodyLimit: number;
+  /** Connection limits of the HTTP server; absent means serve()'s defaults. */
+  server?: ServerLimits;
+}
+
+/** How long a client may take, and how much it may send, before the server cuts it off. */
+export interface ServerLimits {
+  /** Time to receive the whole header block (slowloris), in ms. */
+  headersTimeout: number;
+  /** Time to receive the whole request, body included, in ms. */
+  requestTimeout: number;
+  /** Idle time allowed between two requests of a keep-alive connection, in ms. */
+  keepAliveTimeout: number;
+  /** Largest header block, in bytes; more is answered 431. */
+  maxHeaderSize: number;
+  /** On shutdown, how long in-flight requests may take before their sockets are destroyed, in ms. */
+  gracePeriod: number;
 }

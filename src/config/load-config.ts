@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'dotenv';
 import { compileTrustedProxies } from '../proxy/compile-trusted-proxies.js';
 import { ConfigError } from './config-error.js';
-import type { AppEnv, KeelConfig, RateLimiterConfig } from './config.js';
+import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
 
 export { ConfigError } from './config-error.js';
@@ -97,6 +97,21 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
       sensitive: readLimiter(values, 'SENSITIVE', { policy: 'fixed_window', limit: 20, interval: 30 }),
     },
     bodyLimit: values.bytes('BODY_LIMIT', 1_048_576),
+    server: readServerLimits(values),
+  };
+}
+
+// node:http refuses a headers timeout longer than the request timeout, so the pair is checked here, by name.
+function readServerLimits(values: EnvValues): ServerLimits {
+  const requestTimeout = values.integer('REQUEST_TIMEOUT_MS', 30_000, 1);
+  const headersTimeout = values.integer('HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeout), 1);
+  if (headersTimeout > requestTimeout) throw new ConfigError('HEADERS_TIMEOUT_MS', String(headersTimeout), `at most REQUEST_TIMEOUT_MS (${requestTimeout})`);
+  return {
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout: values.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
+    maxHeaderSize: values.bytes('MAX_HEADER_SIZE', 16 * 1024),
+    gracePeriod: values.integer('SHUTDOWN_GRACE_MS', 10_000, 0),
   };
 }
 
