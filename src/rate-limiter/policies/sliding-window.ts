@@ -1,0 +1,50 @@
+import { TokensExceedLimitError, type Decision, type Policy, type PolicyState } from './policy.js';
+
+/**
+ * Symfony's SlidingWindowLimiter (6.4+ semantics): the hits of the previous window count in proportion to
+ * how much of it still overlaps the sliding window. State: `c` hits in the current window, `p` in the
+ * previous one, `end` when the current window ends (the first ends `interval` after the first hit).
+ * Example, limit 3 per 30 s, hits at t=0, 0, 0: a 4th hit at t=0 is refused with
+ * needed = 1, releasable = 3 − floor(0) = 3, wait = 1 × 30 / 3 = 10 s, so retryAfter = 10.
+ */
+export class SlidingWindowPolicy implements Policy {
+  constructor(
+    readonly limit: number,
+    readonly interval: number,
+  ) {
+    if (limit < 1) throw new RangeError('A sliding window limit must be at least 1.');
+  }
+
+  reserve(stored: PolicyState | undefined, tokens: number, now: number, maxWait: number): { decision: Decision; state?: PolicyState; expiresAt?: number } {
+    const { limit, interval } = this;
+    if (tokens > limit) throw new TokensExceedLimitError(tokens, limit);
+    let c = stored?.c ?? 0;
+    let p = stored?.p ?? 0;
+    let end = stored?.end ?? now + interval;
+    if (now > end) {
+      if (now < end + interval) [p, c, end] = [c, 0, end + interval];
+      else [p, c, end] = [0, 0, now + interval];
+    }
+    const elapsed = now - (end - interval);
+    const fraction = Math.min(elapsed / interval, 1);
+    const hitCount = (current: number) => Math.floor(p * (1 - fraction) + current);
+    const timeForTokens = (wanted: number): number => {
+      const remaining = limit - hitCount(c);
+      if (remaining >= wanted) return 0;
+      const releasable = Math.max(1, limit - Math.floor(p * (1 - fraction)));
+      const needed = wanted - remaining;
+      if (releasable >= needed) return (needed * (interval - elapsed)) / releasable;
+      return end - now + ((needed - releasable) * interval) / limit;
+    };
+    const decide = (accepted: boolean, remaining: number, retryAfter: number, timeToAct: number, reserved: boolean): Decision => ({
+      reserved, accepted, remaining: Math.max(0, remaining), limit, retryAfter: Math.floor(retryAfter), timeToAct, resetAt: end,
+    });
+    const available = limit - hitCount(c);
+    if (tokens === 0) return { decision: decide(true, available, now + timeForTokens(hitCount(c)), now, false) };
+    const save = (count: number) => ({ state: { c: count, p, end }, expiresAt: end + interval });
+    if (available >= tokens) return { decision: decide(true, limit - hitCount(c + tokens), now, now, true), ...save(c + tokens) };
+    const wait = timeForTokens(tokens);
+    if (wait > maxWait) return { decision: decide(false, available, now + wait, now + wait, false) };
+    return { decision: decide(false, limit - hitCount(c + tokens), now + wait, now + wait, true), ...save(c + tokens) };
+  }
+}

@@ -1,0 +1,42 @@
+import { TokensExceedLimitError, type Decision, type Policy, type PolicyState } from './policy.js';
+
+/**
+ * Symfony's TokenBucketLimiter: the bucket starts full (`limit` is the burst) and gains `amount` tokens
+ * every `rateInterval` seconds, whole intervals only; the timer moves by whole intervals so that a
+ * partly elapsed one is not lost. Example, burst 3, 1 token per 10 s, three hits at t=0: a 4th hit at t=0
+ * is refused with retryAfter = floor(0 + ceil((1 − 0) / 1) × 10) = 10; at t=10 one token is back.
+ */
+export class TokenBucketPolicy implements Policy {
+  constructor(
+    readonly limit: number,
+    readonly rateInterval: number,
+    readonly amount = 1,
+  ) {
+    if (limit < 1 || amount < 1 || rateInterval <= 0) throw new RangeError('A token bucket needs a burst ≥ 1 and a positive rate.');
+  }
+
+  reserve(stored: PolicyState | undefined, tokens: number, now: number, maxWait: number): { decision: Decision; state?: PolicyState; expiresAt?: number } {
+    const { limit, rateInterval, amount } = this;
+    if (tokens > limit) throw new TokensExceedLimitError(tokens, limit);
+    const timer0 = stored?.timer ?? now;
+    const cycles = Math.floor(Math.max(0, now - timer0) / rateInterval);
+    const available = Math.min(limit, (stored?.tokens ?? limit) + cycles * amount);
+    const timer = timer0 + cycles * rateInterval;
+    const timeFor = (missing: number) => Math.ceil(missing / amount) * rateInterval;
+    const decide = (accepted: boolean, remaining: number, retryAfter: number, timeToAct: number, reserved: boolean, left: number): Decision => ({
+      reserved, accepted, remaining: Math.max(0, remaining), limit, retryAfter: Math.floor(retryAfter), timeToAct,
+      resetAt: left >= limit ? now : timer + timeFor(limit - left),
+    });
+    const save = (left: number) => ({ state: { tokens: left, timer }, expiresAt: timer + timeFor(limit - left) });
+    if (available >= tokens) {
+      const left = available - tokens;
+      // Consuming nothing from an empty bucket tells when the next token arrives (Symfony).
+      const retryAfter = available === 0 ? now + timeFor(1) : now;
+      const decision = decide(true, left, retryAfter, now, tokens > 0, left);
+      return tokens > 0 ? { decision, ...save(left) } : { decision };
+    }
+    const wait = timeFor(tokens - available);
+    if (wait > maxWait) return { decision: decide(false, available, now + wait, now + wait, false, available) };
+    return { decision: decide(false, 0, now + wait, now + wait, true, available - tokens), ...save(available - tokens) };
+  }
+}

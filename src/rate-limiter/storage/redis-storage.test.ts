@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { startRedis, type RunningRedis } from '../../../test/helpers/redis.js';
+import { RedisStorage } from './redis-storage.js';
+import { describeStorageContract } from './storage.contract.js';
+
+let redis: RunningRedis;
+
+describeStorageContract('RedisStorage', async () => {
+  redis = await startRedis();
+  const storage = new RedisStorage({ url: redis.url });
+  await storage.ready();
+  return {
+    storage,
+    tearDown: async () => {
+      await storage.close();
+      await redis.close();
+    },
+  };
+});
+
+describe('RedisStorage', () => {
+  let server: RunningRedis;
+  before(async () => {
+    server = await startRedis();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  it('keeps each limiter id in one hash-tagged key that expires with its window', async () => {
+    const storage = new RedisStorage({ url: server.url, prefix: 'test:' });
+    await storage.ready();
+    await storage.reserve('api-1.2.{3}.4', { policy: 'fixed_window', limit: 5, interval: 30 }, 1, Date.now() / 1000, -1);
+    const client = new Redis(server.url);
+    try {
+      assert.deepEqual(await client.keys('test:*'), ['test:{api-1.2._3_.4}']);
+      const ttl = await client.pttl('test:{api-1.2._3_.4}');
+      assert.ok(ttl > 29_000 && ttl <= 30_001, `ttl ${ttl}`);
+    } finally {
+      client.disconnect();
+      await storage.close();
+    }
+  });
+
+  it('fails at once instead of queueing while the server is unreachable', async () => {
+    const storage = new RedisStorage({ url: 'redis://127.0.0.1:1', commandTimeout: 200 });
+    try {
+      await assert.rejects(storage.reserve('x', { policy: 'fixed_window', limit: 5, interval: 30 }, 1, 1, -1));
+    } finally {
+      await storage.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { Redis, type Cluster, type RedisOptions } from 'ioredis';
+import type { Decision, PolicySpec } from '../policies/policy.js';
+import { RESERVE_SCRIPT } from './reserve-script.js';
+import type { Storage } from './storage.js';
+
+type ReserveReply = [string, string, string, string, string, string];
+type ScriptClient = (Redis | Cluster) & {
+  keelReserve(key: string, ...args: (string | number)[]): Promise<ReserveReply>;
+};
+
+export interface RedisStorageOptions {
+  /** `redis://[:password@]host:port[/db]`; ignored when `client` is given. */
+  url?: string;
+  /** A client of the application's own (Redis or Cluster); it is not closed by `close()`. */
+  client?: Redis | Cluster;
+  /** Key prefix; the limiter id is wrapped in `{…}`, a hash tag, so each key maps to one Cluster slot. */
+  prefix?: string;
+  /** Milliseconds a command may take before it fails (ioredis `commandTimeout`). */
+  commandTimeout?: number;
+}
+
+/**
+ * Limiter state in Redis, shared by every process and host that points at the same server. Each
+ * reservation is one EVALSHA of RESERVE_SCRIPT: read, decide and write happen atomically on the server,
+ * so concurrent requests from many processes never admit more than the limit. While Redis is down,
+ * commands fail at once instead of queueing (`enableOfflineQueue: false`) and the client reconnects by itself.
+ * @example const storage = new RedisStorage({ url: 'redis://127.0.0.1:6379' });
+ */
+export class RedisStorage implements Storage {
+  readonly #client: ScriptClient;
+  readonly #owned: boolean;
+  readonly #prefix: string;
+
+  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200 }: RedisStorageOptions = {}) {
+    const options: RedisOptions = {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout,
+      connectTimeout: Math.max(commandTimeout, 1_000),
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+      lazyConnect: false,
+    };
+    const redis = client ?? new Redis(url, options);
+    // An 'error' event without a listener would crash the process; outages are reported by the caller.
+    if (client === undefined) redis.on('error', () => {});
+    redis.defineCommand('keelReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT });
+    this.#client = redis as ScriptClient;
+    this.#owned = client === undefined;
+    this.#prefix = prefix;
+  }
+
+  /** Resolves once the client is connected (tests and start-up checks). */
+  async ready(): Promise<void> {
+    if (this.#client.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      this.#client.once('ready', resolve);
+      this.#client.once('end', () => reject(new Error('redis connection ended')));
+    });
+  }
+
+  async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
+    const reply = await this.#client.keelReserve(
+      this.#key(id),
+      spec.policy,
+      spec.limit,
+      spec.interval,
+      spec.rate?.interval ?? spec.interval,
+      spec.rate?.amount ?? 1,
+      tokens,
+      now,
+      maxWait,
+    );
+    const [reserved, accepted, remaining, retryAfter, timeToAct, resetAt] = reply;
+    return {
+      reserved: reserved === '1',
+      accepted: accepted === '1',
+      remaining: Number(remaining),
+      limit: spec.limit,
+      retryAfter: Number(retryAfter),
+      timeToAct: Number(timeToAct),
+      resetAt: Number(resetAt),
+    };
+  }
+
+  async reset(id: string): Promise<void> {
+    await this.#client.del(this.#key(id));
+  }
+
+  async close(): Promise<void> {
+    if (!this.#owned) return;
+    this.#client.disconnect();
+  }
+
+  #key(id: string): string {
+    // Braces inside the id would end the hash tag early: keep them out.
+    return `${this.#prefix}{${id.replace(/[{}]/g, '_')}}`;
+  }
+}

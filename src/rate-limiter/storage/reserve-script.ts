@@ -1,0 +1,116 @@
+/**
+ * The Redis side of a reservation: the three policies of policies/*.ts in Lua, run by the server as one
+ * atomic script, so that any number of processes and hosts share one exact count. The arithmetic mirrors
+ * the TypeScript expression by expression (same operations in the same order on the same doubles), and
+ * the storage contract suite runs both against the same timelines to keep them equal.
+ *
+ * KEYS[1] the state hash: fields a, b, c (policy state) and x (when it may be forgotten).
+ * ARGV policy, limit, interval, rateInterval, amount, tokens, now, maxWait.
+ * Returns strings (Redis would truncate Lua numbers to integers): reserved, accepted, remaining,
+ * retryAfter, timeToAct, resetAt.
+ */
+export const RESERVE_SCRIPT = `
+local key = KEYS[1]
+local policy = ARGV[1]
+local limit = tonumber(ARGV[2])
+local interval = tonumber(ARGV[3])
+local rateInterval = tonumber(ARGV[4])
+local amount = tonumber(ARGV[5])
+local tokens = tonumber(ARGV[6])
+local now = tonumber(ARGV[7])
+local maxWait = tonumber(ARGV[8])
+local floor, ceil, min, max = math.floor, math.ceil, math.min, math.max
+if tokens > limit then
+  return redis.error_reply('Cannot reserve more tokens (' .. ARGV[6] .. ') than the size of the rate limiter (' .. ARGV[2] .. ').')
+end
+
+local stored = redis.call('HMGET', key, 'a', 'b', 'c', 'x')
+local has = stored[4] ~= false and tonumber(stored[4]) >= now
+local sa, sb, sc = 0, 0, 0
+if has then sa, sb, sc = tonumber(stored[1]), tonumber(stored[2]), tonumber(stored[3]) end
+
+local function fmt(v) return string.format('%.17g', v) end
+local function out(reserved, accepted, remaining, retryAfter, timeToAct, resetAt)
+  return { reserved and '1' or '0', accepted and '1' or '0', fmt(max(0, remaining)), fmt(floor(retryAfter)), fmt(timeToAct), fmt(resetAt) }
+end
+local function save(a, b, c, expiresAt)
+  redis.call('HSET', key, 'a', fmt(a), 'b', fmt(b), 'c', fmt(c), 'x', fmt(expiresAt))
+  redis.call('PEXPIRE', key, max(1, ceil((expiresAt - now) * 1000) + 1))
+end
+
+if policy == 'fixed_window' then
+  local expired = (not has) or (now - sa > interval)
+  local timer, hits = sa, sb
+  if expired then timer, hits = now, 0 end
+  local available = limit - hits
+  local resetAt = timer + interval
+  if tokens == 0 then
+    local wait = 0
+    if available < 1 then wait = ceil(resetAt - now) end
+    return out(false, true, available, now + wait, now, resetAt)
+  end
+  if available >= tokens then
+    save(timer, hits + tokens, 0, resetAt)
+    return out(true, true, available - tokens, now, now, resetAt)
+  end
+  local wait = ceil(resetAt - now)
+  if wait > maxWait then return out(false, false, available, now + wait, now + wait, resetAt) end
+  save(timer, hits + tokens, 0, resetAt)
+  return out(true, false, available - tokens, now + wait, now + wait, resetAt)
+end
+
+if policy == 'sliding_window' then
+  local c, p, e = sa, sb, sc
+  if not has then c, p, e = 0, 0, now + interval end
+  if now > e then
+    if now < e + interval then p, c, e = c, 0, e + interval else p, c, e = 0, 0, now + interval end
+  end
+  local elapsed = now - (e - interval)
+  local fraction = min(elapsed / interval, 1)
+  local function hitCount(current) return floor(p * (1 - fraction) + current) end
+  local function timeFor(wanted)
+    local remaining = limit - hitCount(c)
+    if remaining >= wanted then return 0 end
+    local releasable = max(1, limit - floor(p * (1 - fraction)))
+    local needed = wanted - remaining
+    if releasable >= needed then return (needed * (interval - elapsed)) / releasable end
+    return e - now + ((needed - releasable) * interval) / limit
+  end
+  local available = limit - hitCount(c)
+  if tokens == 0 then return out(false, true, available, now + timeFor(hitCount(c)), now, e) end
+  if available >= tokens then
+    save(c + tokens, p, e, e + interval)
+    return out(true, true, limit - hitCount(c + tokens), now, now, e)
+  end
+  local wait = timeFor(tokens)
+  if wait > maxWait then return out(false, false, available, now + wait, now + wait, e) end
+  save(c + tokens, p, e, e + interval)
+  return out(true, false, limit - hitCount(c + tokens), now + wait, now + wait, e)
+end
+
+if policy == 'token_bucket' then
+  local timer0, level = sb, sa
+  if not has then timer0, level = now, limit end
+  local cycles = floor(max(0, now - timer0) / rateInterval)
+  local available = min(limit, level + cycles * amount)
+  local timer = timer0 + cycles * rateInterval
+  local function timeFor(missing) return ceil(missing / amount) * rateInterval end
+  local function resetAt(left)
+    if left >= limit then return now end
+    return timer + timeFor(limit - left)
+  end
+  if available >= tokens then
+    local left = available - tokens
+    local retryAfter = now
+    if available == 0 then retryAfter = now + timeFor(1) end
+    if tokens > 0 then save(left, timer, 0, timer + timeFor(limit - left)) end
+    return out(tokens > 0, true, left, retryAfter, now, resetAt(left))
+  end
+  local wait = timeFor(tokens - available)
+  if wait > maxWait then return out(false, false, available, now + wait, now + wait, resetAt(available)) end
+  save(available - tokens, timer, 0, timer + timeFor(limit - (available - tokens)))
+  return out(true, false, 0, now + wait, now + wait, resetAt(available - tokens))
+end
+
+return redis.error_reply('unknown rate limiter policy ' .. policy)
+`;

@@ -1,0 +1,16 @@
+import type { Decision, PolicySpec } from '../policies/policy.js';
+
+/**
+ * Where limiter state lives. A storage performs a whole reservation as one atomic operation (memory: one
+ * synchronous update; Redis: one server-side script), so no caller ever needs a lock.
+ */
+export interface Storage {
+  /**
+   * Applies the policy of `spec` to the state of `id` at `now` (seconds since the epoch) and keeps the
+   * new state. `maxWait` in seconds; negative means "now or never".
+   */
+  reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision>;
+  /** Forgets the state of `id`: its next hit starts afresh. */
+  reset(id: string): Promise<void>;
+  close(): Promise<void>;
+}
