@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { bodyOf, createProfiledApp } from '../profiled-app.fixture.js';
+
+async function failedRequest(target = '/robots.txt', headers: Record<string, string> = {}) {
+  const app = createProfiledApp();
+  const failed = await app.get(target, headers);
+  const main = failed.headers.get('x-debug-token')!;
+  const page = async (query: string) => bodyOf(await app.get(`/_profiler/${main}?${query}`));
+  return { ...app, failed, main, sub: failed.headers.get('x-previous-debug-token')!, page };
+}
+
+describe('profiler panels', () => {
+  it('shows the exception chain with the application frames opened on their .ts source', async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=exception');
+    assert.match(html, /HTTP 404 Not Found/);
+    assert.match(html, /NotFoundHttpException/);
+    assert.match(html, /ResourceNotFoundError/);
+    assert.match(html, /<strong>router-listener\.ts<\/strong>/);
+    assert.match(html, /<ol class="trace-code" start="\d+">[^]*<li class="selected"><code>/);
+  });
+
+  it('lists every route the matcher tried for a miss, with why each did not match', async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=router');
+    assert.match(html, /No route found for &quot;GET http:\/\/localhost\/robots\.txt&quot;|No routes found for &quot;\/robots\.txt\/?&quot;/);
+    assert.match(html, /<td>home<\/td><td>\/<\/td><td>Path &quot;\/&quot; does not match<\/td>/);
+    assert.match(html, /<td>_profiler<\/td><td>\/_profiler\/\{token\}<\/td>/);
+  });
+
+  it('shows the trailing-slash retry that turned /blog into a redirect', async () => {
+    const { get } = createProfiledApp();
+    const redirect = await get('/blog');
+    const html = bodyOf(await get(`/_profiler/${redirect.headers.get('x-debug-token')}?panel=router`));
+    assert.match(html, /Route &quot;blog_index&quot; matches \/blog\/: the request is redirected\./);
+    assert.match(html, /Retry for http:\/\/…\/blog\//);
+    assert.match(html, /<tr class="trace-match"><td>\d+<\/td><td>blog_index<\/td>/);
+    assert.match(html, /matches once the trailing slash is toggled/);
+  });
+
+  it('filters the logs by minimum level and by channel', async () => {
+    const { page } = await failedRequest();
+    const all = await page('panel=logger');
+    assert.match(all, /<span class="value">1<\/span><span class="label">Errors<\/span>/);
+    assert.match(all, /Uncaught PHP Exception|NotFoundHttpException/);
+    const errors = await page('panel=logger&level=error');
+    assert.match(errors, /<tr class="level-error">/);
+    const critical = await page('panel=logger&level=error&channel=nonexistent');
+    assert.match(critical, /There are no log messages\./);
+    assert.match(all, /href="\/_profiler\/000002\?panel=logger&amp;type=request&amp;channel=request"/);
+  });
+
+  it('draws the listener timeline with total time and the peak memory', async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=time');
+    assert.match(html, /<span class="label">Total time<\/span>/);
+    assert.match(html, /<span class="value">\d+\.\d MiB<\/span><span class="label">Peak memory \(process\)<\/span>/);
+    assert.match(html, /<td>exception<\/td><td>ErrorListener\.onKernelException<\/td>/);
+    assert.match(html, /<span class="timeline-bar timeline-exception" style="margin-left:[\d.]+%;width:[\d.]+%;"/);
+  });
+
+  it('shows environment, versions and the rate-limit settings, secrets masked', async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=config');
+    assert.match(html, /<span class="value">dev<\/span><span class="label">Environment<\/span>/);
+    assert.match(html, new RegExp(`<span class="value">${process.version.replaceAll('.', '\\.')}</span><span class="label">Node\\.js</span>`));
+    assert.match(html, /<span class="label">keel<\/span>/);
+    assert.match(html, /<h3>rateLimiter<\/h3>[^]*fixed_window/);
+  });
+
+  it('masks credentials in request headers, query, cookies and response headers', async () => {
+    const { page } = await failedRequest('/robots.txt?api_key=hunter2&q=ok', { authorization: 'Bearer hunter2', cookie: 'session=hunter2', 'x-auth-token': 'hunter2' });
+    const request = await page('panel=request');
+    const response = await page('panel=response');
+    for (const html of [request, response]) assert.doesNotMatch(html, /hunter2/);
+    assert.match(request, /<th>authorization<\/th><td>\*\*\*\*\*\*<\/td>/);
+    assert.match(request, /<th>q<\/th><td>ok<\/td>/);
+    assert.match(response, /<th>X-Debug-Token<\/th><td>000002<\/td>/);
+  });
+
+  it('shows method, URL, route, controller and body size on the request panel, and the parent link on the child', async () => {
+    const { get, page, sub, main } = await failedRequest();
+    const html = await page('panel=request');
+    assert.match(html, /<th>Method<\/th><td>GET<\/td>/);
+    assert.match(html, /<th>Controller<\/th><td>n\/a<\/td>/);
+    assert.match(html, /<th>Body size<\/th><td>No content<\/td>/);
+    const child = bodyOf(await get(`/_profiler/${sub}?panel=request`));
+    assert.match(child, new RegExp(`<h3>Parent Request</h3><p><a href="/_profiler/${main}">${main}</a>`));
+    assert.match(child, /<th>Controller<\/th><td>ErrorController<\/td>/);
+  });
+
+  it('labels the menu in the reference wording and fills the search form back in', async () => {
+    const { get, page } = await failedRequest();
+    const html = await page('panel=request');
+    for (const label of ['Request / Response', 'Performance', 'Exception', 'Logs', 'Routing', 'Configuration']) assert.match(html, new RegExp(`>${label}</a>`));
+    const results = bodyOf(await get('/_profiler/empty/search/results?status_code=404&url=robots&limit=50'));
+    assert.match(results, /<input type="text" name="status_code" value="404"/);
+    assert.match(results, /<option value="50" selected>50<\/option>/);
+  });
+});
