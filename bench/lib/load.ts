@@ -1,0 +1,42 @@
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  /** Requests to send; the run ends when they have all been answered. */
+  amount: number;
+  connections?: number;
+  /** Every answer must have this status, or the run fails (a benchmark of the wrong page is worse than none). */
+  expectStatus: number;
+}
+
+export interface LoadResult {
+  served: number;
+  seconds: number;
+  requestsPerSecond: number;
+  /** Latency percentiles in ms, from autocannon's histogram. */
+  p50: number;
+  p99: number;
+}
+
+/** Sends a fixed number of requests with autocannon from this process over keep-alive connections. */
+export async function drive({ port, path, headers, amount, connections = 10, expectStatus }: LoadOptions): Promise<LoadResult> {
+  const started = performance.now();
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    method: 'GET',
+    headers,
+    amount,
+    connections,
+    pipelining: 1,
+    timeout: 10,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const served = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  const matching = result.statusCodeStats?.[String(expectStatus) as `${number}`]?.count ?? 0;
+  if (result.errors > 0 || matching !== served) {
+    throw new Error(`GET ${path} on port ${port}: ${served} answers, ${matching} with status ${expectStatus}, ${result.errors} errors`);
+  }
+  return { served, seconds, requestsPerSecond: served / seconds, p50: result.latency.p50, p99: result.latency.p99 };
+}
