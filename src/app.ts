@@ -75,7 +75,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       : undefined;
 
   const collection = new RouteCollection();
-  if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler));
+  // The routing panel replays matches against the whole table, read when a panel is shown.
+  if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection }));
   if (config.debug) collection.add(createPreviewErrorRoute(renderer));
   collection.addAll(routes);
 
