@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { runKeel } from './run-keel.js';
+
+const HOST_APP = fileURLToPath(new URL('./fixtures/host-app.ts', import.meta.url));
+
+describe('keel debug:router', () => {
+  it('lists the demo routes from the repository root, in matching order, with methods and requirements', async () => {
+    const run = await runKeel(['debug:router']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    const lines = run.stdout.split('\n');
+    assert.match(lines[0]!, /^Name\s+Method\s+Scheme\s+Host\s+Path\s+Requirements$/);
+    const names = lines.slice(2).filter(Boolean).map((line) => line.split(/\s+/)[0]);
+    assert.ok(names.indexOf('home') < names.indexOf('item_edit'), 'definition order kept');
+    assert.ok(names.includes('_profiler'), 'the profiler routes are listed in dev');
+    assert.match(run.stdout, /^item_edit\s+PUT\|PATCH\|DELETE\s+ANY\s+ANY\s+\/items\/\{id\}\s+id: \\d\+$/m);
+    assert.match(run.stdout, /^login\s+POST\s+ANY\s+ANY\s+\/login$/m);
+    assert.doesNotMatch(run.stdout, /\u001b\[/, 'no colour when stdout is not a terminal');
+  });
+
+  it('prints the table as JSON keyed by route name with --format=json', async () => {
+    const run = await runKeel(['debug:router', '--format=json', '--env=prod']);
+    assert.equal(run.code, 0, run.stderr);
+    const table = JSON.parse(run.stdout) as Record<string, { path: string; methods: string[]; requirements: Record<string, string> }>;
+    assert.equal(Object.keys(table)[0], 'home', 'no profiler routes outside debug');
+    assert.deepEqual(table.item_edit?.methods, ['PUT', 'PATCH', 'DELETE']);
+    assert.deepEqual(table.item_edit?.requirements, { id: '\\d+' });
+    assert.equal(table.blog_index?.path, '/blog/');
+  });
+
+  it('shows one route in full, its host requirement and regex included', async () => {
+    const run = await runKeel(['debug:router', 'admin', '--app', HOST_APP]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Route Name\s+admin$/m);
+    assert.match(run.stdout, /^Host\s+admin\.example\.test$/m);
+    assert.match(run.stdout, /^Host Regex\s+\/\^admin\\\.example\\\.test\$\/isu$/m);
+    assert.match(run.stdout, /^Method\s+ANY$/m);
+  });
+
+  it('fails with exit code 1 and one line on stderr for an unknown route', async () => {
+    const run = await runKeel(['debug:router', 'nope', '--app', HOST_APP]);
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '');
+    assert.equal(run.stderr, 'error: route "nope" does not exist\n');
+  });
+
+  it('names the candidates when a partial name is ambiguous', async () => {
+    const run = await runKeel(['debug:router', 'post', '--app', HOST_APP]);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, 'error: route "post" is ambiguous: post_show, post_update\n');
+  });
+
+  it('answers a usage error with exit code 2', async () => {
+    const run = await runKeel(['debug:router', '--format=xml']);
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, "error: option '--format <format>' argument 'xml' is invalid. Allowed choices are txt, json.\n");
+  });
+
+  it('prints its help on stdout with exit code 0', async () => {
+    const run = await runKeel(['debug:router', '--help']);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^Usage: keel debug:router \[options\] \[name\]/);
+    assert.match(run.stdout, /--format <format>/);
+  });
+});

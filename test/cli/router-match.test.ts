@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { rawRequest } from '../helpers/raw-http.js';
+import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+import { runKeel } from './run-keel.js';
+
+const HOST_APP = fileURLToPath(new URL('./fixtures/host-app.ts', import.meta.url));
+
+describe('keel router:match', () => {
+  it('names the matching route and its parameters, exit code 0', async () => {
+    const run = await runKeel(['router:match', '/items/42', '--method=patch']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^PATCH http:\/\/localhost\/items\/42$/m);
+    assert.match(run.stdout, /^item_edit\s+matches\s+Route matches!$/m);
+    assert.match(run.stdout, /^Route "item_edit" matches with id=42$/m);
+  });
+
+  it('shows the trailing-slash retry and the 301 with its Location', async () => {
+    const run = await runKeel(['router:match', '/blog?page=2', '--host=app.example.test', '--scheme=https']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Pass 1: path \/blog, scheme https \(as requested\)$/m);
+    assert.match(run.stdout, /^blog_index\s+almost\s+Path "\/blog\/" matches once the trailing slash is toggled: GET and HEAD are redirected$/m);
+    assert.match(run.stdout, /^Pass 2: path \/blog\/, scheme https \(trailing slash toggled\)$/m);
+    assert.match(run.stdout, /^301 Moved Permanently to https:\/\/app\.example\.test\/blog\/\?page=2$/m);
+  });
+
+  it('explains each route that misses: path, host, scheme, requirement and method', async () => {
+    const run = await runKeel(['router:match', '/posts/Hello', '--method=DELETE', '--app', HOST_APP]);
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^admin\s+no\s+Path "\/admin" does not match$/m);
+    assert.match(run.stdout, /^post_show\s+almost\s+Requirement for "slug" does not match \(\[a-z-\]\+\)$/m);
+    assert.match(run.stdout, /^post_update\s+almost\s+Method "DELETE" does not match any of the required methods \(PUT\)$/m);
+    const host = await runKeel(['router:match', '/admin', '--host=www.example.test', '--app', HOST_APP]);
+    assert.match(host.stdout, /^admin\s+almost\s+Host "www\.example\.test" does not match the requirement \("admin\.example\.test"\)$/m);
+    const scheme = await runKeel(['router:match', '/account', '--format=json', '--app', HOST_APP]);
+    assert.equal(scheme.code, 0, scheme.stderr);
+    const report = JSON.parse(scheme.stdout) as { trace: { attempts: { routes: { name: string; reason: string }[] }[] }; verdict: { kind: string; reason: string; location: string } };
+    assert.equal(report.trace.attempts[0]!.routes.find((route) => route.name === 'account')?.reason, 'scheme');
+    assert.deepEqual({ kind: report.verdict.kind, reason: report.verdict.reason, location: report.verdict.location }, { kind: 'redirect', reason: 'scheme', location: 'https://localhost/account' });
+  });
+
+  it('prints the 404 message with the referer and the inner routing error, exit code 1', async () => {
+    const run = await runKeel(['router:match', '/robots.txt', '--referer=https://example.test/start']);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, '');
+    assert.match(run.stdout, /^404 Not Found\nNo route found for "GET http:\/\/localhost\/robots\.txt" \(from "https:\/\/example\.test\/start"\)\nCaused by: No routes found for "\/robots\.txt\/"\.$/m);
+  });
+
+  it('reports a 405 as JSON with the Allow list', async () => {
+    const run = await runKeel(['router:match', '/login', '--format=json']);
+    assert.equal(run.code, 1);
+    const report = JSON.parse(run.stdout) as { verdict: unknown };
+    assert.deepEqual(report.verdict, {
+      kind: 'methodNotAllowed',
+      status: 405,
+      allow: ['POST'],
+      message: 'No route found for "GET http://localhost/login": Method Not Allowed (Allow: POST)',
+    });
+  });
+
+  it('refuses a path without a leading slash as a usage error', async () => {
+    const run = await runKeel(['router:match', 'blog']);
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, 'error: the path must start with "/" (got "blog")\n');
+  });
+
+  describe('against the running demo', () => {
+    let demo: RunningDemo;
+    before(async () => {
+      demo = await startDemo();
+    });
+    after(() => demo.close());
+
+    for (const [method, path] of [['GET', '/login'], ['GET', '/robots.txt'], ['DELETE', '/blog']] as const) {
+      it(`states the very message the server sends for ${method} ${path}`, async () => {
+        const response = await rawRequest(demo.port, { method, path, headers: { host: `localhost:${demo.port}` } });
+        const sent = decodeURIComponent(response.header('x-debug-exception') ?? '');
+        const run = await runKeel(['router:match', path, `--method=${method}`, `--host=localhost:${demo.port}`, '--format=json', '--app', fileURLToPath(new URL('../../demo/routes.tsx', import.meta.url))], { cwd: demo.projectDir });
+        const report = JSON.parse(run.stdout) as { verdict: { status: number; message: string } };
+        assert.equal(report.verdict.status, response.status);
+        assert.equal(report.verdict.message, sent);
+      });
+    }
+  });
+});
