@@ -75,6 +75,26 @@ describe('FileProfileStore', () => {
     assert.equal(await store.read('000001'), undefined);
   });
 
+  it('deletes the files of a whole index segment once its newest record is older than maxAge', async () => {
+    const store = new FileProfileStore({ dir, clock, maxAge: 60, segmentRecords: 1 });
+    await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
+    await access(join(dir, '01', '00', '000001'));
+    now += 61_000;
+    await store.write(createTestProfile('000002', { time: 1_800_000_061 }));
+    await assert.rejects(access(join(dir, '01', '00', '000001')));
+    assert.equal((await store.read('000002'))?.token, '000002');
+  });
+
+  it('keeps index lines under PIPE_BUF by cutting very long URLs, the record keeping the whole URL', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    const url = `https://app.example.test/?q=${'é'.repeat(5000)}`;
+    await store.write(createTestProfile('000001', { url }));
+    const line = await readFile(join(dir, 'index.csv'));
+    assert.ok(line.length <= 4000, `${line.length} bytes`);
+    assert.equal((await store.read('000001'))?.url, url);
+    assert.ok(url.startsWith((await store.find({ limit: 1 }))[0]!.url));
+  });
+
   it('skips malformed index lines', async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { access, appendFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import { appendIndexLine, CURRENT_INDEX, deleteSegment, isIndexFile, readSegment, readSegments, sealCurrentSegment } from './index-segments.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
-import { formatIndexLine, parseIndexLine } from './profile-index.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { isProfileToken } from './token.js';
 
@@ -15,41 +15,62 @@ const gunzipAsync = promisify(gunzip);
 export interface FileProfileStoreOptions {
   /** `<varDir>/profiler`. */
   dir: string;
-  /** Records kept; the oldest are deleted beyond it. */
+  /** Records listed; older ones are deleted a segment at a time. */
   maxRecords?: number;
-  /** Records older than this many seconds are deleted. Symfony purges after 2 days. */
+  /** Records older than this many seconds are neither listed nor read, and deleted. Symfony purges after 2 days. */
   maxAge?: number;
+  /** Lines per index segment; a tenth of maxRecords by default. */
+  segmentRecords?: number;
   /** ms since the epoch. */
   clock?: () => number;
 }
 
 /**
- * Symfony's FileProfilerStorage layout: one gzip'd JSON file per record at
- * `<dir>/<last 2 chars>/<chars -4..-3>/<token>` and an append-only `index.csv`. A record file is
- * written to a temporary name and renamed, and its index line appended only afterwards, so a crash
- * leaves at worst an orphan temporary file that nothing reads. Writes are serialised in this process.
+ * Symfony's FileProfilerStorage layout, made safe for several processes writing at once: one gzip'd JSON
+ * file per record at `<dir>/<last 2 chars>/<chars -4..-3>/<token>`, and an append-only index made of
+ * segments: `index.csv`, which every process appends to with single O_APPEND writes, and sealed
+ * `index-<time>-<pid>-<random>.csv` files that are never written again, only deleted whole by the purge.
+ * A record file is written under a per-process temporary name and renamed, and its index line appended
+ * only afterwards, so a crash at any point leaves at worst an orphan temporary file that nothing reads.
+ *
+ * Bounds: search lists at most `maxRecords` records younger than `maxAge`; on disk, whole segments go once
+ * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, so the disk
+ * holds at most about `maxRecords + segmentRecords` records per process writing.
  */
 export class FileProfileStore implements ProfileStore {
   readonly dir: string;
   #maxRecords: number;
   #maxAge: number;
+  #segmentRecords: number;
   #clock: () => number;
   #queue: Promise<unknown> = Promise.resolve();
-  // Loaded on the first write: how many index lines there are and the oldest time, to know when to prune.
-  #stats: { lines: number; oldest: number } | undefined;
+  #appendedSinceCheck = 0;
+  #lastPurge = Number.NEGATIVE_INFINITY;
 
-  constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now }: FileProfileStoreOptions) {
+  constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 10)), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
     this.#maxRecords = maxRecords;
     this.#maxAge = maxAge;
+    this.#segmentRecords = segmentRecords;
     this.#clock = clock;
   }
 
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
     const found: ProfileSummary[] = [];
-    const entries = await this.#readIndex();
-    for (let i = entries.length - 1; i >= 0 && found.length < query.limit; i--) {
-      if (matchesQuery(entries[i]!, query)) found.push(entries[i]!);
+    const seen = new Set<string>();
+    const cutoff = this.#cutoff();
+    const segments = await readSegments(this.dir);
+    const limit = Math.min(query.limit, this.#maxRecords);
+    let listed = 0;
+    for (let s = segments.length - 1; s >= 0; s--) {
+      const { entries } = segments[s]!;
+      for (let i = entries.length - 1; i >= 0 && found.length < limit; i--) {
+        const entry = entries[i]!;
+        if (seen.has(entry.token) || entry.time < cutoff) continue;
+        seen.add(entry.token);
+        if (++listed > this.#maxRecords) return found;
+        if (matchesQuery(entry, query)) found.push(entry);
+      }
     }
     return found;
   }
@@ -64,20 +85,23 @@ export class FileProfileStore implements ProfileStore {
     }
     try {
       const profile = JSON.parse((await gunzipAsync(data)).toString('utf8')) as Profile;
-      return profile.token === token ? { ...profile, parent: profile.parent ?? undefined } : undefined;
+      if (profile.token !== token || profile.time < this.#cutoff()) return undefined;
+      return { ...profile, parent: profile.parent ?? undefined };
     } catch {
       return undefined;
     }
   }
 
   write(profile: Profile): Promise<void> {
-    const run = this.#queue.then(() => this.#write(profile));
-    this.#queue = run.catch(() => undefined);
-    return run;
+    return this.#serialised(() => this.#write(profile));
   }
 
   purge(): Promise<void> {
-    const run = this.#queue.then(() => this.#purge());
+    return this.#serialised(() => this.#purgeAll());
+  }
+
+  #serialised(task: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(task);
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -88,69 +112,67 @@ export class FileProfileStore implements ProfileStore {
     const folder = join(path, '..');
     await mkdir(folder, { recursive: true });
     const isNew = await access(path).then(() => false, () => true);
-    const temporary = join(folder, `.${profile.token}.${randomBytes(4).toString('hex')}.tmp`);
-    await writeFile(temporary, await gzipAsync(JSON.stringify(profile), { level: 3 }));
-    await rename(temporary, path);
-    if (!isNew) return;
-    await appendFile(this.#indexPath, formatIndexLine(summarizeProfile(profile)));
-    this.#stats ??= await this.#loadStats();
-    this.#stats.lines++;
-    if (this.#stats.lines === 1) this.#stats.oldest = profile.time;
-    if (this.#stats.lines > this.#maxRecords || this.#stats.oldest < this.#nowSeconds() - this.#maxAge) await this.#prune();
-  }
-
-  /** Keeps the newest `maxRecords` records younger than `maxAge`; rewrites the index atomically, then deletes files. */
-  async #prune(): Promise<void> {
-    const entries = await this.#readIndex();
-    const cutoff = this.#nowSeconds() - this.#maxAge;
-    const young = entries.filter((entry) => entry.time >= cutoff);
-    const kept = young.slice(Math.max(0, young.length - this.#maxRecords));
-    const keptTokens = new Set(kept.map((entry) => entry.token));
-    const temporary = `${this.#indexPath}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, kept.map(formatIndexLine).join(''));
-    await rename(temporary, this.#indexPath);
-    for (const entry of entries) {
-      if (!keptTokens.has(entry.token)) await rm(this.#pathOf(entry.token), { force: true });
+    const temporary = join(folder, `.${profile.token}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, await gzipAsync(JSON.stringify(profile), { level: 3 }));
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
     }
-    this.#stats = { lines: kept.length, oldest: kept[0]?.time ?? Number.POSITIVE_INFINITY };
+    if (!isNew) return;
+    await appendIndexLine(this.dir, summarizeProfile(profile));
+    await this.#maintain();
   }
 
-  async #purge(): Promise<void> {
+  /**
+   * Seals the current segment when it is full or holds lines half as old as maxAge (so a quiet app's old
+   * records can go too), and purges after each seal and at most once a minute otherwise. The line count
+   * is checked every quarter segment, not on every write.
+   */
+  async #maintain(): Promise<void> {
+    const now = this.#clock();
+    const checkEvery = Math.max(1, Math.floor(this.#segmentRecords / 4));
+    const due = now - this.#lastPurge >= Math.min(60, this.#maxAge) * 1000;
+    if (++this.#appendedSinceCheck < checkEvery && !due) return;
+    this.#appendedSinceCheck = 0;
+    const current = (await readSegment(this.dir, CURRENT_INDEX)) ?? [];
+    const stale = current.length > 0 && current[0]!.time < Math.floor(now / 1000) - this.#maxAge / 2;
+    if (current.length >= this.#segmentRecords || stale) await sealCurrentSegment(this.dir, now);
+    if (current.length >= this.#segmentRecords || stale || due) await this.#purgeOld(now);
+  }
+
+  /**
+   * Deletes whole sealed segments and their records: those older than maxAge, and those behind newer
+   * segments that already hold maxRecords lines. Tolerates another process purging at the same time:
+   * only the process whose unlink of the segment succeeds deletes its records, and deleting is idempotent.
+   */
+  async #purgeOld(now: number): Promise<void> {
+    this.#lastPurge = now;
+    const cutoff = Math.floor(now / 1000) - this.#maxAge;
+    const segments = await readSegments(this.dir);
+    let newer = 0;
+    for (let s = segments.length - 1; s >= 0; s--) {
+      const { name, entries } = segments[s]!;
+      const newest = entries.reduce((max, entry) => Math.max(max, entry.time), Number.NEGATIVE_INFINITY);
+      const expired = name !== CURRENT_INDEX && (newer >= this.#maxRecords || newest < cutoff);
+      newer += entries.length;
+      if (!expired || !(await deleteSegment(this.dir, name))) continue;
+      for (const entry of entries) await rm(this.#pathOf(entry.token), { force: true });
+    }
+  }
+
+  async #purgeAll(): Promise<void> {
     let names: string[];
     try {
       names = await readdir(this.dir);
     } catch {
       return;
     }
-    // Only what this store creates: index.csv and the two-hex-character fan-out folders.
+    // Only what this store creates: the index segments and the two-hex-character fan-out folders.
     for (const name of names) {
-      if (name === 'index.csv' || /^[0-9a-f]{2}$/.test(name)) await rm(join(this.dir, name), { recursive: true, force: true });
+      if (isIndexFile(name) || /^[0-9a-f]{2}$/.test(name)) await rm(join(this.dir, name), { recursive: true, force: true });
     }
-    this.#stats = { lines: 0, oldest: Number.POSITIVE_INFINITY };
-  }
-
-  async #loadStats(): Promise<{ lines: number; oldest: number }> {
-    const entries = await this.#readIndex();
-    return { lines: entries.length, oldest: entries.reduce((min, entry) => Math.min(min, entry.time), Number.POSITIVE_INFINITY) };
-  }
-
-  async #readIndex(): Promise<ProfileSummary[]> {
-    let text: string;
-    try {
-      text = await readFile(this.#indexPath, 'utf8');
-    } catch {
-      return [];
-    }
-    const entries: ProfileSummary[] = [];
-    for (const line of text.split('\n')) {
-      const entry = line === '' ? undefined : parseIndexLine(line);
-      if (entry !== undefined) entries.push(entry);
-    }
-    return entries;
-  }
-
-  get #indexPath(): string {
-    return join(this.dir, 'index.csv');
   }
 
   // Callers validate the token first: six hex characters cannot climb out of the directory.
@@ -158,7 +180,7 @@ export class FileProfileStore implements ProfileStore {
     return join(this.dir, token.slice(-2), token.slice(-4, -2), token);
   }
 
-  #nowSeconds(): number {
-    return Math.floor(this.#clock() / 1000);
+  #cutoff(): number {
+    return Math.floor(this.#clock() / 1000) - this.#maxAge;
   }
 }

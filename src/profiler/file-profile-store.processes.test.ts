@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { FileProfileStore } from './file-profile-store.js';
+
+const WRITER = fileURLToPath(new URL('./file-profile-store.writer.fixture.ts', import.meta.url));
+
+interface Writer {
+  /** Resolves with the exit code, or the signal that ended the process. */
+  exited: Promise<number | string>;
+  /** Resolves once the writer reports at least `count` records written. */
+  wrote(count: number): Promise<void>;
+  kill(): void;
+}
+
+function startWriter(dir: string, prefix: string, count: number, maxRecords: number, segmentRecords: number): Writer {
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, prefix, String(count), String(maxRecords), String(segmentRecords)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let written = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop()!;
+    for (const line of lines) if (line.startsWith('wrote ')) written = Number(line.slice(6));
+    for (const wait of waiting.filter((w) => written >= w.count)) wait.resolve();
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  return {
+    exited,
+    wrote: (target) => (written >= target ? Promise.resolve() : new Promise((resolve) => waiting.push({ count: target, resolve }))),
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+async function recordFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && /^[0-9a-f]{6}$/.test(entry.name)) files.push(entry.name);
+  }
+  return files;
+}
+
+async function indexLines(dir: string): Promise<string[]> {
+  const lines: string[] = [];
+  for (const name of await readdir(dir)) {
+    if (name.startsWith('index')) lines.push(...(await readFile(join(dir, name), 'utf8')).split('\n').filter(Boolean));
+  }
+  return lines;
+}
+
+describe('FileProfileStore shared by several processes', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'keel-profiler-procs-'));
+  });
+
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('keeps every record and every index line intact when two processes write and seal segments at once', async () => {
+    const writers = [startWriter(dir, 'a', 200, 10_000, 20), startWriter(dir, 'b', 200, 10_000, 20)];
+    assert.deepEqual(await Promise.all(writers.map((w) => w.exited)), [0, 0]);
+    const lines = await indexLines(dir);
+    assert.equal(lines.length, 400);
+    assert.ok(lines.every((line) => /^[ab][0-9a-f]{5},203\.0\.113\.7,GET,https:\/\/app\.example\.test\/robots\.txt,\d+,,404,request$/.test(line)), 'no torn or interleaved line');
+    const store = new FileProfileStore({ dir, maxRecords: 10_000 });
+    const found = await store.find({ limit: 500 });
+    assert.equal(new Set(found.map((s) => s.token)).size, 400);
+    for (const { token } of found) assert.equal((await store.read(token))?.token, token);
+  });
+
+  it('stays within its bounds when two processes purge at the same time, listing only readable records', async () => {
+    const writers = [startWriter(dir, 'c', 300, 100, 10), startWriter(dir, 'd', 300, 100, 10)];
+    assert.deepEqual(await Promise.all(writers.map((w) => w.exited)), [0, 0]);
+    const store = new FileProfileStore({ dir, maxRecords: 100 });
+    const found = await store.find({ limit: 500 });
+    assert.equal(found.length, 100);
+    for (const { token } of found) assert.equal((await store.read(token))?.token, token, `listed ${token} is readable`);
+    const files = await recordFiles(dir);
+    assert.ok(files.length <= 100 + 4 * 10, `${files.length} record files on disk`);
+    // The newest records of both writers survive.
+    assert.ok(found.some((s) => s.token === 'c0012b') && found.some((s) => s.token === 'd0012b'));
+  });
+
+  it('is readable after a writer is killed in the middle of its writes, and takes new records', async () => {
+    const writer = startWriter(dir, 'e', 100_000, 10_000, 50);
+    await writer.wrote(60);
+    writer.kill();
+    assert.equal(await writer.exited, 'SIGKILL');
+    const store = new FileProfileStore({ dir, maxRecords: 10_000 });
+    const found = await store.find({ limit: 10_000 });
+    assert.ok(found.length >= 60);
+    for (const { token } of found) assert.equal((await store.read(token))?.token, token);
+    const resumed = startWriter(dir, 'f', 5, 10_000, 50);
+    assert.equal(await resumed.exited, 0);
+    assert.deepEqual((await store.find({ limit: 5 })).map((s) => s.token), ['f00004', 'f00003', 'f00002', 'f00001', 'f00000']);
+  });
+});

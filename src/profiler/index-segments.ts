@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ProfileSummary } from './profile.js';
+import { formatIndexLine, parseIndexLine } from './profile-index.js';
+
+/** The segment every process appends to. */
+export const CURRENT_INDEX = 'index.csv';
+// A sealed segment: `index-<ms when sealed>-<this process's seal count>-<pid>-<random>.csv`, numbers
+// zero-padded so that names sort chronologically (the count orders seals within one millisecond).
+const SEALED = /^index-\d{13}-\d{8}-\d+-[0-9a-f]{8}\.csv$/;
+let seals = 0;
+// POSIX guarantees atomic appends up to PIPE_BUF (4096 on Linux) for pipes; keeping index lines under it
+// makes a single write(2) of a line never interleave with another process's, whatever the file system.
+const MAX_LINE_BYTES = 4000;
+
+export interface IndexSegment {
+  name: string;
+  entries: ProfileSummary[];
+}
+
+/**
+ * Appends one line to the current segment with a single O_APPEND write: concurrent writers (cluster
+ * workers) never interleave. A URL too long for the limit is cut; the record file keeps the whole URL.
+ */
+export async function appendIndexLine(dir: string, summary: ProfileSummary): Promise<void> {
+  let line = formatIndexLine(summary);
+  for (let keep = summary.url.length; Buffer.byteLength(line) > MAX_LINE_BYTES && keep > 0; ) {
+    keep = Math.floor(keep / 2);
+    line = formatIndexLine({ ...summary, url: summary.url.slice(0, keep) });
+  }
+  const handle = await open(join(dir, CURRENT_INDEX), 'a');
+  try {
+    const data = Buffer.from(line);
+    const { bytesWritten } = await handle.write(data, 0, data.length);
+    if (bytesWritten !== data.length) throw new Error(`short write to the profiler index (${bytesWritten} of ${data.length} bytes)`);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Seals the current segment by renaming it; the next append creates a fresh one. A writer that opened the
+ * old file just before the rename still lands its line in the sealed segment, which is read like any
+ * other, so nothing is lost. Two processes sealing at once is harmless: the second renames a new, small
+ * segment or finds none.
+ */
+export async function sealCurrentSegment(dir: string, now: number): Promise<void> {
+  seals = (seals + 1) % 1e8;
+  const name = `index-${String(now).padStart(13, '0')}-${String(seals).padStart(8, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.csv`;
+  await rename(join(dir, CURRENT_INDEX), join(dir, name)).catch(ignoreMissing);
+}
+
+/** Every segment, oldest first, the current one last; a segment deleted meanwhile by another process is skipped. */
+export async function readSegments(dir: string): Promise<IndexSegment[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const ordered = [...names.filter((name) => SEALED.test(name)).sort(), CURRENT_INDEX];
+  const segments: IndexSegment[] = [];
+  for (const name of ordered) {
+    const entries = await readSegment(dir, name);
+    if (entries !== undefined) segments.push({ name, entries });
+  }
+  return segments;
+}
+
+/** The entries of one segment; malformed lines (a hand edit, a torn write after a power cut) are skipped. */
+export async function readSegment(dir: string, name: string): Promise<ProfileSummary[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const entries: ProfileSummary[] = [];
+  for (const line of text.split('\n')) {
+    const entry = line === '' ? undefined : parseIndexLine(line);
+    if (entry !== undefined) entries.push(entry);
+  }
+  return entries;
+}
+
+/** Unlinks a segment; false when another process already did. */
+export async function deleteSegment(dir: string, name: string): Promise<boolean> {
+  try {
+    await unlink(join(dir, name));
+    return true;
+  } catch (error) {
+    ignoreMissing(error);
+    return false;
+  }
+}
+
+export function isIndexFile(name: string): boolean {
+  return name === CURRENT_INDEX || SEALED.test(name);
+}
+
+function ignoreMissing(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+}
