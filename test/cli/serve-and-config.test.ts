@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { rawRequest } from '../helpers/raw-http.js';
+import { DEMO_APP, runKeel, spawnKeel } from './run-keel.js';
+
+describe('keel serve', () => {
+  let projectDir: string;
+  before(() => {
+    projectDir = mkdtempSync(join(tmpdir(), 'keel-cli-serve-'));
+  });
+  after(() => rmSync(projectDir, { recursive: true, force: true }));
+
+  it('serves the application module until SIGTERM, then exits with code 0', async () => {
+    const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', DEMO_APP], { cwd: projectDir });
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        const found = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (found) resolve(found[1]!);
+      });
+      child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}`)));
+    });
+    assert.match(stdout, /^keel \(prod, debug off\) listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    const response = await rawRequest(Number(new URL(url).port), { path: '/api/status' });
+    assert.equal(response.status, 200);
+    assert.equal(JSON.parse(response.body).status, 'ok');
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  });
+
+  it('refuses a port that is not a number as a usage error', async () => {
+    const run = await runKeel(['serve', '--port', 'http', '--app', DEMO_APP], { cwd: projectDir });
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, "error: option '-p, --port <port>' argument 'http' is invalid. a port is a whole number from 0 to 65535.\n");
+  });
+
+  it('fails in one line when no application module is configured', async () => {
+    const run = await runKeel(['serve'], { cwd: projectDir });
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, 'error: no application module: pass --app <module>, set KEEL_APP, or add "keel": { "app": "<module>" } to package.json\n');
+  });
+
+  it('takes the module from KEEL_APP, relative to the project directory', async () => {
+    writeFileSync(join(projectDir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(join(projectDir, 'app.ts'), "export const routes = [{ name: 'only', path: '/only', methods: ['GET'] }];\n");
+    const run = await runKeel(['debug:router', '--format=json'], { cwd: projectDir, env: { KEEL_APP: 'app.ts' } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(Object.keys(JSON.parse(run.stdout)).filter((name) => !name.startsWith('_')), ['only']);
+  });
+});
+
+describe('keel config', () => {
+  let projectDir: string;
+  before(() => {
+    projectDir = mkdtempSync(join(tmpdir(), 'keel-cli-config-'));
+    writeFileSync(join(projectDir, '.env'), ['APP_ENV=dev', 'APP_SECRET=s3cr3t-value', 'RATE_LIMIT_SENSITIVE_LIMIT=5', 'TRUSTED_PROXIES=10.0.0.0/8', ''].join('\n'));
+    writeFileSync(join(projectDir, '.env.prod'), 'RATE_LIMIT_DEFAULT_POLICY=sliding_window\n');
+  });
+  after(() => rmSync(projectDir, { recursive: true, force: true }));
+
+  it('prints the effective configuration with the rate limiters and the .env variables, secrets masked', async () => {
+    const run = await runKeel(['config'], { cwd: projectDir, env: { RATE_LIMIT_SENSITIVE_INTERVAL: '60' } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^env\s+dev$/m);
+    assert.match(run.stdout, /^trustedProxies\s+10\.0\.0\.0\/8$/m);
+    assert.match(run.stdout, /^rateLimiter\.sensitive\.limit\s+5$/m);
+    assert.match(run.stdout, /^rateLimiter\.sensitive\.interval\s+60$/m);
+    assert.match(run.stdout, /^APP_SECRET\s+\*{6}$/m);
+    assert.doesNotMatch(run.stdout, /s3cr3t/);
+  });
+
+  it('resolves another environment with --env, as JSON', async () => {
+    const run = await runKeel(['config', '--env=prod', '--format=json'], { cwd: projectDir });
+    assert.equal(run.code, 0, run.stderr);
+    const { config, dotenv } = JSON.parse(run.stdout) as { config: { env: string; debug: boolean; rateLimiter: Record<string, { policy: string }> }; dotenv: Record<string, string> };
+    assert.equal(config.env, 'prod');
+    assert.equal(config.debug, false);
+    assert.equal(config.rateLimiter.default?.policy, 'sliding_window');
+    assert.equal(dotenv.APP_SECRET, '******');
+  });
+
+  it('fails in one line on an invalid setting', async () => {
+    const run = await runKeel(['config'], { cwd: projectDir, env: { TRUSTED_PROXIES: 'not-an-address' } });
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr.split('\n').length, 2, run.stderr);
+    assert.match(run.stderr, /^error: .*TRUSTED_PROXIES/);
+  });
+});
