@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CliError } from './cli-error.js';
+import { loadAppModule, resolveAppModulePath } from './load-app-module.js';
+
+describe('resolveAppModulePath', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'keel-app-module-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', keel: { app: './src/app.ts' } }));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prefers --app, then KEEL_APP, then "keel.app" in package.json, each relative to the project', () => {
+    assert.deepEqual(resolveAppModulePath({ option: 'a.ts', env: { KEEL_APP: 'b.ts' }, cwd: dir }), { path: join(dir, 'a.ts'), source: '--app' });
+    assert.deepEqual(resolveAppModulePath({ env: { KEEL_APP: 'b.ts' }, cwd: dir }), { path: join(dir, 'b.ts'), source: 'KEEL_APP' });
+    assert.deepEqual(resolveAppModulePath({ env: {}, cwd: dir }), { path: join(dir, 'src', 'app.ts'), source: 'package.json' });
+  });
+
+  it('fails with the three ways to name a module when none is given', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'keel-app-module-'));
+    try {
+      assert.throws(() => resolveAppModulePath({ env: {}, cwd: empty }), (error: unknown) => error instanceof CliError && /--app <module>, set KEEL_APP/.test(error.message));
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('loadAppModule', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'keel-app-module-'));
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
+    writeFileSync(join(dir, 'named.mjs'), "export const shopRoutes = [{ name: 'a', path: '/a' }];\nexport const subscribers = [];\n");
+    writeFileSync(join(dir, 'none.mjs'), 'export const answer = 42;\n');
+    writeFileSync(join(dir, 'broken.mjs'), 'export const routes = [;\n');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('takes the only export whose name ends in Routes when there is no "routes" export', async () => {
+    const module = await loadAppModule(join(dir, 'named.mjs'), dir);
+    assert.deepEqual(module.routes.map((route) => route.name), ['a']);
+    assert.deepEqual(module.subscribers, []);
+  });
+
+  it('says what to export when the module has no route table', async () => {
+    await assert.rejects(loadAppModule(join(dir, 'none.mjs'), dir), { message: 'application module "none.mjs" exports no route table: export "routes", an array of route definitions' });
+  });
+
+  it('reports a module that does not load, or does not exist, in one line', async () => {
+    await assert.rejects(loadAppModule(join(dir, 'broken.mjs'), dir), (error: unknown) => error instanceof CliError && error.message.startsWith('cannot load application module "broken.mjs": ') && !error.message.includes('\n'));
+    await assert.rejects(loadAppModule(join(dir, 'missing.ts'), dir), { message: 'application module "missing.ts" does not exist' });
+  });
+});
