@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface ServeOptions {
   port?: number;
@@ -44,21 +45,17 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   const connectionsCheckingInterval = Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4)));
   const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, handler);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
     const [status, text] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
-    const body = `${status} ${text}\n`;
-    socket.end(
-      `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    answerAndClose(socket, status, text);
   });
+  // node hands CONNECT to a 'connect' listener and, without one, drops the socket without a word. keel is
+  // an origin server, not a tunnel: the request is refused like any other malformed one.
+  server.on('connect', (_request, socket: Duplex) => answerAndClose(socket, 400, 'Bad Request'));
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -75,6 +72,15 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
       });
     });
   });
+}
+
+function answerAndClose(socket: Duplex, status: number, text: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = `${status} ${text}\n`;
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 function closeGracefully(server: Server, gracePeriod: number): Promise<void> {
