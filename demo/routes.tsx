@@ -10,7 +10,7 @@ import type { RouteDefinition } from '../src/routing/route.js';
  */
 export const demoRoutes: RouteDefinition[] = [
   { name: 'home', path: '/', methods: ['GET'], controller: home },
-  { name: 'login', path: '/login', methods: ['POST'], controller: login, options: { limiters: ['sensitive'] } },
+  { name: 'login', path: '/login', methods: ['POST'], controller: login, options: { limiters: ['sensitive'], limiterAccount: 'username' } },
   { name: 'blog_index', path: '/blog/', controller: () => new Response('blog index\n') },
   { name: 'about', path: '/about', controller: () => new Response('about\n') },
   {
@@ -22,8 +22,14 @@ export const demoRoutes: RouteDefinition[] = [
   },
   { name: 'boom', path: '/boom', controller: boom },
   { name: 'limited', path: '/limited', controller: () => new Response('limited ok\n'), options: { limiters: ['sensitive'] } },
-  { name: 'limited_bare', path: '/limited-bare', controller: limitedBare, options: { limiters: ['sensitive'] } },
-  { name: 'api_limited', path: '/api/limited', controller: () => Response.json({ ok: true }), options: { limiters: ['default'] } },
+  // The reference's bare `throw new TooManyRequestsHttpException()`: no rate headers, accepted or refused.
+  { name: 'limited_bare', path: '/limited-bare', controller: limitedBare, options: { limiters: ['sensitive'], limiterHeaders: false } },
+  {
+    name: 'api_limited',
+    path: '/api/limited',
+    controller: apiLimited,
+    options: { limiters: ['default'], limiterMessage: 'API rate limit exceeded' },
+  },
   { name: 'api_status', path: '/api/status', methods: ['GET'], controller: apiStatus },
 ];
 
@@ -60,6 +66,12 @@ function boom(): never {
 
 function limitedBare(): Response {
   return new Response('limited-bare ok\n');
+}
+
+/** The reference's JSON answer: `{"ok":true,"remaining":<tokens left>}`. */
+function apiLimited(request: Request): Response {
+  const limit = request.attributes.rateLimits?.find((record) => record.limiter === 'default')?.rateLimit;
+  return Response.json({ ok: true, remaining: limit?.remaining ?? null });
 }
 
 function apiStatus(request: Request): Response {

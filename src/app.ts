@@ -15,6 +15,7 @@ import { LOG_MESSAGES } from './logging/log-messages.js';
 import { createDefaultCollectors, createProfiler, createProfileStore, profilerSubscribers } from './profiler/create-profiler.js';
 import type { Profiler } from './profiler/profiler.js';
 import { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
+import { createRateLimiting, type RateLimiting } from './rate-limiter/create-rate-limiting.js';
 import { OriginGuardListener } from './proxy/origin-guard-listener.js';
 import { createOriginResolver } from './proxy/trusted-proxies.js';
 import { Matcher } from './routing/matcher.js';
@@ -40,6 +41,8 @@ export interface App {
   readonly routes: RouteCollection;
   /** Present only in debug mode with the profiler enabled. */
   readonly profiler: Profiler | undefined;
+  /** The configured limiters and the listener applying them. */
+  readonly rateLimiting: RateLimiting;
   /** The node:http request listener. */
   readonly handler: RequestListener;
   /** Handles a request in-process, without a socket (tests, sub-systems). */
@@ -51,7 +54,7 @@ export interface App {
 
 /**
  * Builds an application: the kernel and the listeners the configuration asks for, in Symfony's
- * priorities (origin guard 256, router 32, response 0, profiler −100, toolbar and error CSP −128,
+ * priorities (origin guard 256, router 32, rate limits 16, response 0, profiler −100, toolbar and error CSP −128,
  * robots −255), and the debug-only routes (profiler, error preview) ahead of the app's own.
  * @example
  * const app = createApp({ routes: [{ name: 'home', path: '/', methods: ['GET'], controller: () => Response.html('hi') }] });
@@ -83,6 +86,9 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   const { dispatcher } = kernel;
   dispatcher.addSubscriber(new OriginGuardListener());
   dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log }));
+  // After the router (32), so that the matched route's limiters are known; before the controller.
+  const rateLimiting = createRateLimiting({ config, routes: collection, logger: log });
+  dispatcher.addSubscriber(rateLimiting.listener);
   dispatcher.addSubscriber(new JsonViewListener());
   dispatcher.addSubscriber(new ResponseListener());
   dispatcher.addSubscriber(
@@ -114,6 +120,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     logger: log,
     routes: collection,
     profiler,
+    rateLimiting,
     handler,
     handle: (request) => kernel.handle(request),
     async listen(options = {}) {
@@ -127,6 +134,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       await Promise.all([...servers].map((server) => server.close()));
       servers.clear();
       await handler.settle();
+      await rateLimiting.close();
       await log.close();
     },
   };

@@ -6,6 +6,10 @@ export interface RateLimiterConfig {
   interval: number;
   /** Token bucket refill: `amount` tokens every `interval` seconds. */
   rate?: { interval: number; amount: number };
+  /** Path prefixes the limiter applies to, beside the routes that name it (`/api/`). */
+  paths?: string[];
+  /** When the storage cannot answer: admit (`open`, the default for `default`) or refuse (`closed`, for the others). */
+  failMode?: 'open' | 'closed';
 }
 
 export type AppEnv = 'dev' | 'prod' | 'test';
@@ -44,6 +48,8 @@ export interface KeelConfig {
     file: string | undefined;
   };
   rateLimiter: Record<string, RateLimiterConfig>;
+  /** Where limiter state lives: `memory` (this process) or a `redis://` URL (shared); timeout in ms. */
+  rateLimiterStorage?: { url: string; timeout: number };
   /** Largest request body read into memory, in bytes. */
   bodyLimit: number;
   /** Connection limits of the HTTP server; absent means serve()'s defaults. */

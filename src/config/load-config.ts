@@ -95,6 +95,12 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
     rateLimiter: {
       default: readLimiter(values, 'DEFAULT', { policy: 'fixed_window', limit: 50, interval: 30 }),
       sensitive: readLimiter(values, 'SENSITIVE', { policy: 'fixed_window', limit: 20, interval: 30 }),
+      // More limiters by name: RATE_LIMITERS=search then RATE_LIMIT_SEARCH_LIMIT, _INTERVAL, _POLICY …
+      ...Object.fromEntries(values.list('RATE_LIMITERS', []).map((name) => [name, readLimiter(values, limiterVariable(name), undefined)])),
+    },
+    rateLimiterStorage: {
+      url: readStorageUrl(values),
+      timeout: values.integer('RATE_LIMIT_TIMEOUT', 200, 1, 60_000),
     },
     bodyLimit: values.bytes('BODY_LIMIT', 1_048_576),
     server: readServerLimits(values),
@@ -115,14 +121,40 @@ function readServerLimits(values: EnvValues): ServerLimits {
   };
 }
 
-function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfig): RateLimiterConfig {
+function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfig | undefined): RateLimiterConfig {
   const prefix = `RATE_LIMIT_${name}_`;
-  const policy = values.oneOf(`${prefix}POLICY`, POLICIES, fallback.policy);
-  const limit = values.integer(`${prefix}LIMIT`, fallback.limit, 1);
-  const interval = values.duration(`${prefix}INTERVAL`, fallback.interval);
-  if (policy !== 'token_bucket') return { policy, limit, interval };
+  const policy = values.oneOf(`${prefix}POLICY`, POLICIES, fallback?.policy ?? 'fixed_window');
+  if (fallback === undefined && policy !== 'no_limit' && values.raw(`${prefix}LIMIT`) === undefined) {
+    // Symfony: "A limit must be provided when using a policy different than "no_limit"."
+    throw new ConfigError(`${prefix}LIMIT`, '', 'a limit, required unless the policy is no_limit');
+  }
+  const limit = values.integer(`${prefix}LIMIT`, fallback?.limit ?? 1, 1);
+  const interval = values.duration(`${prefix}INTERVAL`, fallback?.interval ?? 60);
+  const extra: Pick<RateLimiterConfig, 'paths' | 'failMode'> = {};
+  const paths = values.list(`${prefix}PATHS`, []);
+  if (paths.length > 0) extra.paths = paths.map((path) => checkPathPrefix(`${prefix}PATHS`, path));
+  if (values.raw(`${prefix}FAIL_MODE`) !== undefined) {
+    extra.failMode = values.oneOf(`${prefix}FAIL_MODE`, ['open', 'closed', 'fail-open', 'fail-closed'], 'open').replace('fail-', '') as 'open' | 'closed';
+  }
+  if (policy !== 'token_bucket') return { policy, limit, interval, ...extra };
   // Symfony's token bucket refills `rate.amount` tokens every `rate.interval` (amount defaults to 1).
-  return { policy, limit, interval, rate: { interval, amount: values.integer(`${prefix}RATE_AMOUNT`, 1, 1) } };
+  return { policy, limit, interval, rate: { interval, amount: values.integer(`${prefix}RATE_AMOUNT`, 1, 1) }, ...extra };
+}
+
+function limiterVariable(name: string): string {
+  if (!/^[a-z][a-z0-9_]*$/i.test(name)) throw new ConfigError('RATE_LIMITERS', name, 'a comma list of limiter names (letters, digits, _)');
+  return name.toUpperCase();
+}
+
+function checkPathPrefix(variable: string, path: string): string {
+  if (!path.startsWith('/')) throw new ConfigError(variable, path, 'a comma list of path prefixes starting with /');
+  return path;
+}
+
+function readStorageUrl(values: EnvValues): string {
+  const url = values.string('RATE_LIMIT_STORAGE', 'memory');
+  if (url !== 'memory' && !/^rediss?:\/\/./.test(url)) throw new ConfigError('RATE_LIMIT_STORAGE', url, '"memory" or a redis:// URL');
+  return url;
 }
 
 function checkPattern(variable: string, pattern: string): string {

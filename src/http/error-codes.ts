@@ -39,6 +39,16 @@ export const ERROR_CODES = {
     summary: 'A rate limiter refused the request; Retry-After says when to try again.',
     fix: 'Wait for the number of seconds in Retry-After, or raise the limiter\'s limit.',
   },
+  KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE: {
+    status: 503,
+    summary: 'The rate limiter storage (Redis) did not answer in time and the limiter fails closed.',
+    fix: 'Bring the storage back (the limiter reconnects by itself), or set the limiter\'s fail mode to open.',
+  },
+  KEEL_ERR_CONFIG_RATE_LIMITER: {
+    status: 500,
+    summary: 'A rate limiting setting cannot work: a route or path prefix names an unknown limiter, or memory storage is used by node:cluster workers.',
+    fix: 'Read the message: configure the limiter it names, or use RATE_LIMIT_STORAGE=redis://… under node:cluster.',
+  },
   KEEL_ERR_BAD_REQUEST: {
     status: 400,
     summary: 'The request could not be parsed (malformed request line, header or body).',

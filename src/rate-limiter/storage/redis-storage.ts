@@ -30,6 +30,7 @@ export class RedisStorage implements Storage {
   readonly #client: ScriptClient;
   readonly #owned: boolean;
   readonly #prefix: string;
+  readonly #firstReady: Promise<void>;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200 }: RedisStorageOptions = {}) {
     const options: RedisOptions = {
@@ -47,6 +48,7 @@ export class RedisStorage implements Storage {
     this.#client = redis as ScriptClient;
     this.#owned = client === undefined;
     this.#prefix = prefix;
+    this.#firstReady = redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', () => resolve()));
   }
 
   /** Resolves once the client is connected (tests and start-up checks). */
@@ -59,6 +61,9 @@ export class RedisStorage implements Storage {
   }
 
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
+    // Only the very first connection is waited for (bounded by the caller's deadline): afterwards a
+    // disconnected client fails at once and reconnects in the background.
+    if (this.#client.status === 'connecting' || this.#client.status === 'wait') await this.#firstReady;
     const reply = await this.#client.keelReserve(
       this.#key(id),
       spec.policy,

@@ -1,0 +1,76 @@
+import cluster from 'node:cluster';
+import type { KeelConfig } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
+import type { Clock } from './clock.js';
+import { RATE_LIMIT_LOG_MESSAGES } from './rate-limit-log-messages.js';
+import { RateLimitListener, type RateLimitListenerOptions } from './rate-limit-listener.js';
+import { RateLimiter } from './rate-limiter.js';
+import { RateLimiterConfigError } from './rate-limiter-config-error.js';
+import { GuardedStorage } from './storage/guarded-storage.js';
+import { LazyStorage } from './storage/lazy-storage.js';
+import { MemoryStorage } from './storage/memory-storage.js';
+import type { Storage } from './storage/storage.js';
+
+export interface RateLimiting {
+  readonly limiters: ReadonlyMap<string, RateLimiter>;
+  readonly storage: Storage;
+  readonly listener: RateLimitListener;
+  /** Closes the storage's connection. */
+  close(): Promise<void>;
+}
+
+export interface CreateRateLimitingOptions {
+  config: Pick<KeelConfig, 'rateLimiter' | 'rateLimiterStorage'>;
+  routes: RateLimitListenerOptions['routes'];
+  logger: Logger;
+  clock?: Clock;
+  /** Whether this process is a node:cluster worker (injected by tests). */
+  isClusterWorker?: boolean;
+  /** A storage of the caller's own, instead of the configured one. */
+  storage?: Storage;
+}
+
+/**
+ * Builds the configured limiters, their storage and the listener that applies them. The Redis storage
+ * module (and its client) is loaded only when `RATE_LIMIT_STORAGE` is a redis:// URL. Fails at start-up
+ * (KEEL_ERR_CONFIG_RATE_LIMITER) when node:cluster workers would each count in their own memory,
+ * which would admit the limit once per worker.
+ * @example const rateLimiting = createRateLimiting({ config, routes: collection, logger }); dispatcher.addSubscriber(rateLimiting.listener);
+ */
+export function createRateLimiting({ config, routes, logger, clock, isClusterWorker = cluster.isWorker, storage }: CreateRateLimitingOptions): RateLimiting {
+  const { url, timeout } = config.rateLimiterStorage ?? { url: 'memory', timeout: 200 };
+  const store = storage ?? createStorage(url, timeout, logger.channel('rate_limiter'), isClusterWorker);
+  const limiters = new Map<string, RateLimiter>();
+  for (const [name, settings] of Object.entries(config.rateLimiter)) {
+    const failMode = settings.failMode ?? (name === 'default' ? 'open' : 'closed');
+    limiters.set(name, new RateLimiter({ name, config: settings, storage: store, clock, failMode }));
+  }
+  const paths = Object.entries(config.rateLimiter).flatMap(([name, settings]) => (settings.paths ?? []).map((prefix) => [prefix, name] as const));
+  const listener = new RateLimitListener({ limiters, routes, paths });
+  return { limiters, storage: store, listener, close: () => store.close() };
+}
+
+function createStorage(url: string, timeout: number, logger: Logger, isClusterWorker: boolean): Storage {
+  if (url === 'memory') {
+    if (isClusterWorker) {
+      throw new RateLimiterConfigError(
+        'Rate limiting with RATE_LIMIT_STORAGE=memory cannot run in node:cluster workers: each worker would count alone and admit the limit once per worker. Set RATE_LIMIT_STORAGE=redis://host:port to share the count.',
+      );
+    }
+    return new MemoryStorage();
+  }
+  const storage = new LazyStorage(async () => {
+    const { RedisStorage } = await import('./storage/redis-storage.js');
+    return new RedisStorage({ url, commandTimeout: timeout });
+  });
+  const where = redactUrl(url);
+  return new GuardedStorage(storage, {
+    timeout,
+    onOutage: (error) => logger.error(RATE_LIMIT_LOG_MESSAGES.storageUnavailable, { storage: where, error: error instanceof Error ? error.message : String(error) }),
+    onRecovery: () => logger.info(RATE_LIMIT_LOG_MESSAGES.storageRecovered, { storage: where }),
+  });
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}

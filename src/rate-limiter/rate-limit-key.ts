@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
+import type { Request } from '../http/request.js';
+
+/**
+ * The key of a client address. An IPv6 client usually owns a whole /56 or /64 and can hop between its
+ * addresses at will, so IPv6 is limited per /56; IPv4 (and IPv4-mapped IPv6) per address.
+ * @example clientKey('2001:db8:abcd:12ff::1') // '2001:db8:abcd:1200::/56'
+ */
+export function clientKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const bytes = parsed.toByteArray();
+  for (let i = 7; i < 16; i++) bytes[i] = 0;
+  return `${ipaddr.fromByteArray(bytes).toString()}/56`;
+}
+
+/**
+ * The account a request names in `field` of its form or JSON body (`username` on a login form),
+ * lower-cased and hashed: keys stay short, hold no personal data and cannot smuggle key syntax.
+ */
+export async function accountKey(request: Request, field: string): Promise<string | undefined> {
+  const type = (request.header('content-type') ?? '').toLowerCase();
+  let value: unknown;
+  try {
+    const body = (await request.body()).toString('utf8');
+    if (type.startsWith('application/json') || type.endsWith('+json')) value = (JSON.parse(body) as Record<string, unknown>)?.[field];
+    else if (type.startsWith('application/x-www-form-urlencoded')) value = new URLSearchParams(body).get(field);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,136 @@
+import { HttpException } from '../http/http-exception.js';
+import type { Request } from '../http/request.js';
+import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import type { RequestEvent, ResponseEvent } from '../kernel/events.js';
+import { createTooManyRequests, type RateLimit } from './rate-limit.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
+import { accountKey, clientKey } from './rate-limit-key.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { RateLimiterConfigError } from './rate-limiter-config-error.js';
+
+/** One limiter consulted for a request, kept on it for the profiler's rate limiter panel. */
+export interface RateLimitRecord {
+  limiter: string;
+  /** The route name, or the configured path prefix, that brought the limiter in. */
+  scope: string;
+  key: string;
+  rateLimit: RateLimit;
+}
+
+declare module '../http/request.js' {
+  interface RequestAttributes {
+    rateLimits?: RateLimitRecord[];
+  }
+}
+
+/**
+ * What a route says about rate limiting, in its `options`:
+ * `limiters` the limiter names; `limiterAccount` a body field naming the account (the key becomes
+ * address + account); `limiterHeaders: false` for the reference's bare 429 (no headers at all);
+ * `limiterMessage` the 429's message.
+ */
+export interface RouteLimiterOptions {
+  limiters?: string[];
+  limiterAccount?: string;
+  limiterHeaders?: boolean;
+  limiterMessage?: string;
+}
+
+export interface RateLimitListenerOptions {
+  limiters: ReadonlyMap<string, RateLimiter>;
+  /** The route table, to read each matched route's options (a RouteCollection). */
+  routes: Iterable<{ name: string; options: Readonly<Record<string, unknown>> }> & { get(name: string): { options: Readonly<Record<string, unknown>> } | undefined };
+  /** Path prefix → limiter name, for paths whose routes name no limiter of their own. */
+  paths?: readonly (readonly [prefix: string, limiter: string])[];
+}
+
+const NEVER_LIMITED = ['/_profiler', '/_wdt'];
+
+/**
+ * Applies the limiters of the matched route (kernel `request` event, priority 16: after the router at
+ * 32, so the route is known, and before the controller). A refusal is thrown as
+ * TooManyRequestsHttpException and goes through the error pipeline like any other error; accepted
+ * responses get the same rate headers on the `response` event. Unmatched paths never reach it, and the
+ * profiler is never limited.
+ * @example kernel.dispatcher.addSubscriber(new RateLimitListener({ limiters, routes: collection, paths: [['/api/', 'default']] }));
+ */
+export class RateLimitListener implements Subscriber {
+  readonly #limiters: ReadonlyMap<string, RateLimiter>;
+  readonly #routes: RateLimitListenerOptions['routes'];
+  readonly #paths: readonly (readonly [string, string])[];
+
+  constructor({ limiters, routes, paths = [] }: RateLimitListenerOptions) {
+    this.#limiters = limiters;
+    this.#routes = routes;
+    this.#paths = paths;
+    for (const [, name] of paths) this.#check(name, 'a path prefix');
+    for (const route of routes) for (const name of limitersOf(route.options)) this.#check(name, `route "${route.name}"`);
+  }
+
+  subscribedEvents(): Subscription[] {
+    return [
+      { event: 'request', listener: this.onRequest.bind(this), priority: 16, name: 'RateLimitListener.onRequest' },
+      { event: 'response', listener: this.onResponse.bind(this), priority: 0, name: 'RateLimitListener.onResponse' },
+    ];
+  }
+
+  async onRequest(event: RequestEvent): Promise<void> {
+    const { request } = event;
+    if (!event.isMainRequest || request.attributes.route === undefined) return;
+    if (NEVER_LIMITED.some((prefix) => request.pathInfo === prefix || request.pathInfo.startsWith(`${prefix}/`))) return;
+    const options = (this.#routes.get(request.attributes.route)?.options ?? {}) as RouteLimiterOptions;
+    const wanted = this.#limitersFor(request, options);
+    if (wanted.length === 0) return;
+    let key = clientKey(request.clientIp);
+    if (options.limiterAccount !== undefined) {
+      const account = await accountKey(request, options.limiterAccount);
+      if (account !== undefined) key = `${key}-${account}`;
+    }
+    const records = await Promise.all(
+      wanted.map(async ([name, scope]) => ({ limiter: name, scope, key, rateLimit: await this.#limiters.get(name)!.consume(`${scope}-${key}`) })),
+    );
+    request.attributes.rateLimits = records;
+    const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);
+    if (refused.length === 0) return;
+    if (refused.every((limit) => limit.degraded)) {
+      throw new HttpException(503, { code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
+    }
+    throw createTooManyRequests(
+      records.map((record) => record.rateLimit),
+      { message: options.limiterMessage ?? '', bare: options.limiterHeaders === false },
+    );
+  }
+
+  onResponse(event: ResponseEvent): void {
+    const { request, response } = event;
+    const records = request.attributes.rateLimits;
+    if (!event.isMainRequest || records === undefined || records.some((record) => !record.rateLimit.accepted)) return;
+    const options = (this.#routes.get(request.attributes.route ?? '')?.options ?? {}) as RouteLimiterOptions;
+    if (options.limiterHeaders === false) return;
+    for (const [name, value] of rateLimitHeaders(records.map((record) => record.rateLimit))) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+  }
+
+  /** [limiter, scope] pairs: the route's own limiters first, then the path prefixes' others. */
+  #limitersFor(request: Request, options: RouteLimiterOptions): [string, string][] {
+    const route = request.attributes.route!;
+    const wanted: [string, string][] = limitersOf(options).map((name) => [name, route]);
+    if (route.startsWith('_')) return wanted;
+    for (const [prefix, name] of this.#paths) {
+      if (request.pathInfo.startsWith(prefix) && !wanted.some(([other]) => other === name)) wanted.push([name, prefix]);
+    }
+    return wanted;
+  }
+
+  #check(name: string, where: string): void {
+    if (!this.#limiters.has(name)) {
+      throw new RateLimiterConfigError(`${where} names the rate limiter "${name}", which is not configured (known: ${[...this.#limiters.keys()].join(', ') || 'none'}).`);
+    }
+  }
+}
+
+function limitersOf(options: Readonly<Record<string, unknown>> | RouteLimiterOptions): string[] {
+  const { limiters } = options as RouteLimiterOptions;
+  return Array.isArray(limiters) ? limiters.filter((name): name is string => typeof name === 'string') : [];
+}

@@ -1,0 +1,82 @@
+import { TooManyRequestsHttpException } from '../http/http-exception.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
+
+export interface RateLimitInit {
+  /** The limiter's name (`default`, `sensitive`): the IETF headers' policy name. */
+  name: string;
+  accepted: boolean;
+  remaining: number;
+  limit: number;
+  /** Unix time in whole seconds: now when accepted, when to come back when refused. */
+  retryAfter: number;
+  /** When the quota is whole again, in seconds since the epoch. */
+  resetAt: number;
+  /** When the decision was taken, in seconds since the epoch. */
+  at: number;
+  /** The window (or refill interval) in seconds: the IETF `w`. */
+  window: number;
+  /** True when the storage could not be reached and the limiter's fail mode decided. */
+  degraded?: boolean;
+}
+
+/**
+ * The answer of a limiter for one hit (Symfony's RateLimit): accepted or not, tokens left, the limit,
+ * and when to retry.
+ * @example
+ * const limit = await limiter.consume(request.clientIp);
+ * limit.ensureAccepted(); // throws TooManyRequestsHttpException (429) with Retry-After when refused
+ */
+export class RateLimit {
+  readonly name: string;
+  readonly accepted: boolean;
+  readonly remaining: number;
+  readonly limit: number;
+  readonly retryAfter: number;
+  readonly resetAt: number;
+  readonly at: number;
+  readonly window: number;
+  readonly degraded: boolean;
+
+  constructor(init: RateLimitInit) {
+    this.name = init.name;
+    this.accepted = init.accepted;
+    this.remaining = init.remaining;
+    this.limit = init.limit;
+    this.retryAfter = init.retryAfter;
+    this.resetAt = init.resetAt;
+    this.at = init.at;
+    this.window = init.window;
+    this.degraded = init.degraded ?? false;
+  }
+
+  /** What the reference's controller sends: `getRetryAfter()->getTimestamp() - time()`. */
+  get retryAfterSeconds(): number {
+    return Math.max(0, this.retryAfter - Math.floor(this.at));
+  }
+
+  /** Seconds until the quota is whole again, rounded up. */
+  get resetSeconds(): number {
+    return Math.max(0, Math.ceil(this.resetAt - this.at));
+  }
+
+  /**
+   * Throws the 429 when the hit was refused. Unlike Symfony's RateLimitExceededException (a 500 unless
+   * mapped), this is the HTTP answer itself, with the rate headers and Retry-After.
+   */
+  ensureAccepted(message = ''): this {
+    if (!this.accepted) throw createTooManyRequests([this], { message });
+    return this;
+  }
+}
+
+/**
+ * The 429 for refused limits: the reference's X-RateLimit-* headers, then Retry-After (the order of
+ * Symfony's TooManyRequestsHttpException, which appends it), then the IETF fields. `bare` gives the
+ * reference's `throw new TooManyRequestsHttpException()`: no header at all.
+ */
+export function createTooManyRequests(limits: readonly RateLimit[], { message = '', bare = false }: { message?: string; bare?: boolean } = {}): TooManyRequestsHttpException {
+  if (bare) return new TooManyRequestsHttpException(undefined, message);
+  // Retry-After is passed among the headers rather than as the first argument: the constructor would put
+  // it first, and the reference sends it after the X-RateLimit-* headers.
+  return new TooManyRequestsHttpException(undefined, message, { headers: Object.fromEntries(rateLimitHeaders(limits, { retryAfter: true })) });
+}

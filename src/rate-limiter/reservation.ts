@@ -1,0 +1,44 @@
+import type { Clock } from './clock.js';
+import type { RateLimit } from './rate-limit.js';
+
+export type Sleep = (ms: number) => Promise<void>;
+
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Tokens set aside for a moment that may lie in the future (Symfony's Reservation): wait until
+ * `timeToAct`, then go ahead; the tokens are already counted.
+ * @example const reservation = await limiter.reserve(key, 1, 5); await reservation.wait(); doTheWork();
+ */
+export class Reservation {
+  readonly #clock: Clock;
+  readonly #sleep: Sleep;
+
+  constructor(
+    /** Seconds since the epoch. */
+    readonly timeToAct: number,
+    readonly rateLimit: RateLimit,
+    { clock, sleep = realSleep }: { clock: Clock; sleep?: Sleep },
+  ) {
+    this.#clock = clock;
+    this.#sleep = sleep;
+  }
+
+  /** Seconds still to wait (0 once the time has come). */
+  get waitDuration(): number {
+    return Math.max(0, this.timeToAct - this.#clock() / 1000);
+  }
+
+  async wait(): Promise<void> {
+    const ms = this.waitDuration * 1000;
+    if (ms > 0) await this.#sleep(ms);
+  }
+}
+
+/** A reservation would have to wait longer than the caller allowed; nothing was counted. */
+export class MaxWaitDurationExceededError extends Error {
+  constructor(readonly rateLimit: RateLimit) {
+    super(`The rate limiter wait time (${rateLimit.retryAfterSeconds} seconds) is longer than the provided maximum time.`);
+    this.name = 'MaxWaitDurationExceededError';
+  }
+}

@@ -1,0 +1,76 @@
+import type { Decision, PolicySpec } from '../policies/policy.js';
+import type { Storage } from './storage.js';
+
+/** The storage failed or did not answer in time; `cause` holds what happened. */
+export class StorageUnavailableError extends Error {
+  readonly code = 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE';
+
+  constructor(cause: unknown) {
+    super('The rate limiter storage is unavailable.', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export interface GuardedStorageOptions {
+  /** Milliseconds a reservation may take before it counts as failed. */
+  timeout?: number;
+  /** Called once when an outage begins (the first failure after a success or at start). */
+  onOutage?: (error: unknown) => void;
+  /** Called once when the first reservation succeeds after an outage. */
+  onRecovery?: () => void;
+}
+
+/**
+ * Puts a deadline on a remote storage and reports outages once each: every failure becomes a
+ * StorageUnavailableError (the limiter's fail mode decides what it means), and no request waits longer
+ * than `timeout`, whatever the network does. The inner client reconnects by itself.
+ */
+export class GuardedStorage implements Storage {
+  readonly #inner: Storage;
+  readonly #timeout: number;
+  readonly #onOutage: (error: unknown) => void;
+  readonly #onRecovery: () => void;
+  #down = false;
+
+  constructor(inner: Storage, { timeout = 200, onOutage = () => {}, onRecovery = () => {} }: GuardedStorageOptions = {}) {
+    this.#inner = inner;
+    this.#timeout = timeout;
+    this.#onOutage = onOutage;
+    this.#onRecovery = onRecovery;
+  }
+
+  get isDown(): boolean {
+    return this.#down;
+  }
+
+  async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.#timeout} ms`)), this.#timeout);
+    });
+    try {
+      const decision = await Promise.race([this.#inner.reserve(id, spec, tokens, now, maxWait), deadline]);
+      if (this.#down) {
+        this.#down = false;
+        this.#onRecovery();
+      }
+      return decision;
+    } catch (error) {
+      if (!this.#down) {
+        this.#down = true;
+        this.#onOutage(error);
+      }
+      throw new StorageUnavailableError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  reset(id: string): Promise<void> {
+    return this.#inner.reset(id);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+}

@@ -1,0 +1,28 @@
+import type { Decision, PolicySpec } from '../policies/policy.js';
+import type { Storage } from './storage.js';
+
+/**
+ * A storage created on demand by an async loader, started at once: the application is built
+ * synchronously while an optional module (the Redis client) is imported in the background.
+ */
+export class LazyStorage implements Storage {
+  readonly #storage: Promise<Storage>;
+
+  constructor(load: () => Promise<Storage>) {
+    this.#storage = load();
+    // Failures surface on the first reservation; never as an unhandled rejection.
+    this.#storage.catch(() => {});
+  }
+
+  async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
+    return (await this.#storage).reserve(id, spec, tokens, now, maxWait);
+  }
+
+  async reset(id: string): Promise<void> {
+    return (await this.#storage).reset(id);
+  }
+
+  async close(): Promise<void> {
+    return (await this.#storage).close();
+  }
+}
