@@ -134,6 +134,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       await Promise.all([...servers].map((server) => server.close()));
       servers.clear();
       await handler.settle();
+      // Pending profile writes ran at terminate; a network store (Redis) holds a connection open.
+      await profiler?.store.close?.();
       await rateLimiting.close();
       await log.close();
     },

@@ -24,12 +24,12 @@ export class CompositeProfileStore implements ProfileStore {
   }
 
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
-    // Records only in the durable store are older than everything in memory (evicted, or from an earlier run).
-    const recent = this.front.findSync(query);
-    if (recent.length >= query.limit) return recent;
-    const seen = new Set(recent.map((summary) => summary.token));
-    const older = (await this.back.find({ ...query, limit: query.limit + seen.size })).filter((summary) => !seen.has(summary.token));
-    return [...recent, ...older].slice(0, query.limit);
+    // Other processes and instances write to the durable store too: merge both by time, newest first.
+    // Records still only in memory (not yet persisted) are this process's newest and go first within a second.
+    const durable = await this.back.find(query);
+    const persisted = new Set(durable.map((summary) => summary.token));
+    const pending = this.front.findSync(query).filter((summary) => !persisted.has(summary.token));
+    return [...pending, ...durable].sort((a, b) => b.time - a.time).slice(0, query.limit);
   }
 
   async read(token: string): Promise<Profile | undefined> {
@@ -44,5 +44,9 @@ export class CompositeProfileStore implements ProfileStore {
   async purge(): Promise<void> {
     await this.front.purge();
     await this.back.purge();
+  }
+
+  async close(): Promise<void> {
+    await this.back.close?.();
   }
 }

@@ -7,12 +7,20 @@ import { Request } from '../http/request.js';
 import { CompositeProfileStore } from './composite-profile-store.js';
 import { createProfileStore } from './create-profiler.js';
 import { FileProfileStore } from './file-profile-store.js';
+import { LazyProfileStore } from './lazy-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import { createProfiledApp, TEST_CONFIG } from './profiled-app.fixture.js';
 
 describe('createProfileStore', () => {
   it('keeps records in memory only when storage is memory', () => {
     assert.ok(createProfileStore(TEST_CONFIG) instanceof MemoryProfileStore);
+  });
+
+  it('puts Redis behind the ring buffer for a redis:// storage, loading its module only then', async () => {
+    const store = createProfileStore({ ...TEST_CONFIG, profiler: { ...TEST_CONFIG.profiler, storage: 'redis://127.0.0.1:1' as 'file' } });
+    assert.ok(store instanceof CompositeProfileStore);
+    assert.ok(store.back instanceof LazyProfileStore);
+    await store.close();
   });
 
   it('serves records from memory at once and writes them under var/profiler when the request terminates', async () => {

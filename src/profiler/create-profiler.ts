@@ -13,6 +13,7 @@ import { RouterCollector } from './collectors/router-collector.js';
 import { TimeCollector } from './collectors/time-collector.js';
 import { CompositeProfileStore } from './composite-profile-store.js';
 import { FileProfileStore } from './file-profile-store.js';
+import { LazyProfileStore } from './lazy-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import { ProfilerListener } from './profiler-listener.js';
 import { Profiler, type StagingProfileStore } from './profiler.js';
@@ -37,11 +38,20 @@ export function createProfiler({ store = new MemoryProfileStore(), collectors = 
   return new Profiler({ store, collectors, generateToken, clock });
 }
 
-/** `memory`: the ring buffer alone; `file`: the ring buffer in front of `<varDir>/profiler`. */
+/**
+ * `memory`: the ring buffer alone; `file`: the ring buffer in front of `<varDir>/profiler`; a
+ * `redis://` or `rediss://` URL: the ring buffer in front of Redis, whose module (and client library) is
+ * imported only then. The ring buffer is what makes a record readable the moment its response is sent.
+ */
 export function createProfileStore(config: KeelConfig, { clock }: { clock?: () => number } = {}): StagingProfileStore {
-  const { storage, maxRecords, maxAge } = config.profiler;
+  const { maxRecords, maxAge } = config.profiler;
+  const storage: string = config.profiler.storage;
   const memory = new MemoryProfileStore({ limit: Math.min(maxRecords, 500) });
   if (storage === 'memory') return memory;
+  if (/^rediss?:\/\//.test(storage)) {
+    const load = async () => new (await import('./redis-profile-store.js')).RedisProfileStore({ url: storage, maxRecords, maxAge, clock });
+    return new CompositeProfileStore(memory, new LazyProfileStore(load));
+  }
   return new CompositeProfileStore(memory, new FileProfileStore({ dir: join(config.varDir, 'profiler'), maxRecords, maxAge, clock }));
 }
 

@@ -26,6 +26,8 @@ export interface ProfileStore {
   write(profile: Profile): Promise<void>;
   /** Deletes every record. */
   purge(): Promise<void>;
+  /** Releases connections (network stores); absent when there is nothing to release. */
+  close?(): Promise<void>;
 }
 
 /** The shared filter of `find`: stores keep their own iteration order (newest first) and call this per entry. */

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { startRedis, type RunningRedis } from '../../test/helpers/redis.js';
+import { CompositeProfileStore } from './composite-profile-store.js';
+import { MemoryProfileStore } from './memory-profile-store.js';
+import { createTestProfile, describeProfileStoreContract } from './profile-store.contract.js';
+import { RedisProfileStore } from './redis-profile-store.js';
+
+let redis: RunningRedis;
+let prefixes = 0;
+const NOW = 1_800_000_000_000;
+
+before(async () => {
+  redis = await startRedis();
+});
+
+after(async () => {
+  await redis.close();
+});
+
+function createStore(options: { maxRecords?: number; maxAge?: number; clock?: () => number } = {}) {
+  const store = new RedisProfileStore({ url: redis.url, prefix: `test:${process.pid}:${++prefixes}:`, maxAge: Number.MAX_SAFE_INTEGER, clock: () => NOW, ...options });
+  return { store, tearDown: () => store.purge().then(() => store.close()) };
+}
+
+describeProfileStoreContract('RedisProfileStore', async () => createStore());
+
+describeProfileStoreContract('CompositeProfileStore over Redis', async () => {
+  const { store, tearDown } = createStore();
+  return { store: new CompositeProfileStore(new MemoryProfileStore(), store), tearDown };
+});
+
+describe('RedisProfileStore', () => {
+  it('keeps only the newest maxRecords records, deleting the others', async () => {
+    const { store, tearDown } = createStore({ maxRecords: 3 });
+    for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token));
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
+    assert.equal(await store.read('000001'), undefined);
+    await tearDown();
+  });
+
+  it('drops records older than maxAge from the index and from reads', async () => {
+    let now = NOW;
+    const { store, tearDown } = createStore({ maxAge: 60, clock: () => now });
+    await store.write(createTestProfile('000001', { time: NOW / 1000 }));
+    now += 61_000;
+    assert.equal(await store.read('000001'), undefined);
+    await store.write(createTestProfile('000002', { time: now / 1000 }));
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000002']);
+    await tearDown();
+  });
+
+  it('serves a record written by one instance to another, as behind a load balancer', async () => {
+    const prefix = `test:${process.pid}:shared:`;
+    const first = new CompositeProfileStore(new MemoryProfileStore(), new RedisProfileStore({ url: redis.url, prefix, clock: () => NOW }));
+    const second = new CompositeProfileStore(new MemoryProfileStore(), new RedisProfileStore({ url: redis.url, prefix, clock: () => NOW }));
+    await first.write(createTestProfile('0000aa', { time: NOW / 1000 }));
+    await second.write(createTestProfile('0000bb', { time: NOW / 1000 + 1 }));
+    assert.equal((await second.read('0000aa'))?.token, '0000aa');
+    assert.deepEqual((await first.find({ limit: 10 })).map((s) => s.token), ['0000bb', '0000aa']);
+    await first.purge();
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('never builds a key from a malformed token', async () => {
+    const client = new Redis(redis.url);
+    const { store, tearDown } = createStore();
+    assert.equal(await store.read('*'), undefined);
+    await assert.rejects(store.write(createTestProfile('../x')), TypeError);
+    assert.deepEqual(await client.keys('*record:../x'), []);
+    await client.quit();
+    await tearDown();
+  });
+});

@@ -1,0 +1,156 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Profile, ProfileSummary } from './profile.js';
+import { summarizeProfile } from './profile.js';
+import { formatIndexLine, parseIndexLine } from './profile-index.js';
+import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
+import { isProfileToken } from './token.js';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+// Redis rejects an EX too large to add to the current time; ten years is "forever" for a debug record.
+const MAX_TTL = 10 * 365 * 86400;
+const PAGE = 200;
+
+/**
+ * One atomic write: the record (with a TTL), its index line once, its place in the time-ordered index,
+ * then trimming by age and by count, deleting the records trimmed. Scores are `time × 10⁶ + sequence`,
+ * so records of the same second keep their write order: 1_800_000_000 s, 42nd write → 1_800_000_000_000_042.
+ * KEYS: record, summaries, index, sequence. ARGV: token, data, line, time, ttl, maxRecords, cutoff, prefix.
+ */
+const WRITE_SCRIPT = `
+local function remove(token)
+  redis.call('ZREM', KEYS[3], token)
+  redis.call('HDEL', KEYS[2], token)
+  redis.call('DEL', ARGV[8] .. 'record:' .. token)
+end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[5])
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3]) == 1 then
+  local seq = redis.call('INCR', KEYS[4]) % 1000000
+  redis.call('ZADD', KEYS[3], string.format('%.0f', tonumber(ARGV[4]) * 1000000 + seq), ARGV[1])
+end
+for _, token in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) * 1000000), 'LIMIT', 0, 1000)) do
+  remove(token)
+end
+local excess = redis.call('ZCARD', KEYS[3]) - tonumber(ARGV[6])
+if excess > 0 then
+  for _, token in ipairs(redis.call('ZRANGE', KEYS[3], 0, excess - 1)) do remove(token) end
+end
+return 1
+`;
+
+export interface RedisProfileStoreOptions {
+  /** `redis://host:port/db`. */
+  url?: string;
+  /** An existing client (then not closed by `close`). */
+  client?: Redis;
+  /** Key prefix: several applications can share one server. */
+  prefix?: string;
+  maxRecords?: number;
+  /** Seconds. */
+  maxAge?: number;
+  /** ms since the epoch. */
+  clock?: () => number;
+}
+
+type ScriptClient = Redis & { keelProfileWrite(...args: (string | number | Buffer)[]): Promise<number> };
+
+/**
+ * Profiles in Redis, so that every instance behind a load balancer serves any record: gzip'd JSON per
+ * record under `<prefix>record:<token>` with a TTL of maxAge, the index lines in a hash, and a sorted set
+ * ordering tokens by time. Writes are one Lua script, so concurrent writers never leave the index and the
+ * records out of step.
+ * @example const store = new RedisProfileStore({ url: 'redis://127.0.0.1:6379', maxRecords: 500 });
+ */
+export class RedisProfileStore implements ProfileStore {
+  readonly #client: ScriptClient;
+  readonly #owned: boolean;
+  readonly #prefix: string;
+  readonly #maxRecords: number;
+  readonly #maxAge: number;
+  readonly #clock: () => number;
+
+  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now }: RedisProfileStoreOptions = {}) {
+    const options: RedisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2_000, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) };
+    const redis = client ?? new Redis(url, options);
+    // Without a listener an 'error' event would crash the process; failed writes are logged by the profiler.
+    if (client === undefined) redis.on('error', () => {});
+    redis.defineCommand('keelProfileWrite', { numberOfKeys: 4, lua: WRITE_SCRIPT });
+    this.#client = redis as ScriptClient;
+    this.#owned = client === undefined;
+    this.#prefix = prefix;
+    this.#maxRecords = maxRecords;
+    this.#maxAge = maxAge;
+    this.#clock = clock;
+  }
+
+  async find(query: ProfileQuery): Promise<ProfileSummary[]> {
+    const found: ProfileSummary[] = [];
+    const cutoff = this.#cutoff();
+    for (let start = 0; found.length < query.limit; start += PAGE) {
+      const tokens = await this.#client.zrevrange(this.#key('index'), start, start + PAGE - 1);
+      if (tokens.length === 0) break;
+      const lines = await this.#client.hmget(this.#key('summaries'), ...tokens);
+      for (const line of lines) {
+        const summary = line === null ? undefined : parseIndexLine(line.replace(/\n$/, ''));
+        if (summary === undefined || summary.time < cutoff || !matchesQuery(summary, query)) continue;
+        found.push(summary);
+        if (found.length === query.limit) break;
+      }
+    }
+    return found;
+  }
+
+  async read(token: string): Promise<Profile | undefined> {
+    if (!isProfileToken(token)) return undefined;
+    const data = await this.#client.getBuffer(this.#key(`record:${token}`));
+    if (data === null) return undefined;
+    try {
+      const profile = JSON.parse((await gunzipAsync(data)).toString('utf8')) as Profile;
+      if (profile.token !== token || profile.time < this.#cutoff()) return undefined;
+      return { ...profile, parent: profile.parent ?? undefined };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async write(profile: Profile): Promise<void> {
+    if (!isProfileToken(profile.token)) throw new TypeError(`Invalid profile token "${profile.token}".`);
+    const data = await gzipAsync(JSON.stringify(profile), { level: 3 });
+    await this.#client.keelProfileWrite(
+      this.#key(`record:${profile.token}`),
+      this.#key('summaries'),
+      this.#key('index'),
+      this.#key('sequence'),
+      profile.token,
+      data,
+      formatIndexLine(summarizeProfile(profile)),
+      profile.time,
+      Math.max(1, Math.min(this.#maxAge, MAX_TTL)),
+      this.#maxRecords,
+      Math.max(this.#cutoff(), -1e9),
+      this.#prefix,
+    );
+  }
+
+  async purge(): Promise<void> {
+    const tokens = await this.#client.zrange(this.#key('index'), 0, -1);
+    for (let i = 0; i < tokens.length; i += PAGE) {
+      await this.#client.del(...tokens.slice(i, i + PAGE).map((token) => this.#key(`record:${token}`)));
+    }
+    await this.#client.del(this.#key('index'), this.#key('summaries'), this.#key('sequence'));
+  }
+
+  async close(): Promise<void> {
+    if (this.#owned) await this.#client.quit().catch(() => this.#client.disconnect());
+  }
+
+  #key(name: string): string {
+    return `${this.#prefix}${name}`;
+  }
+
+  #cutoff(): number {
+    return Math.floor(this.#clock() / 1000) - this.#maxAge;
+  }
+}
