@@ -7,6 +7,7 @@ import { ConfigCollector } from './collectors/config-collector.js';
 import { ExceptionCollector } from './collectors/exception-collector.js';
 import { LoggerCollector } from './collectors/logger-collector.js';
 import { MemoryCollector } from './collectors/memory-collector.js';
+import { RateLimiterCollector } from './collectors/rate-limiter-collector.js';
 import { RequestCollector } from './collectors/request-collector.js';
 import { ResponseCollector } from './collectors/response-collector.js';
 import { RouterCollector } from './collectors/router-collector.js';
@@ -70,6 +71,7 @@ export function createDefaultCollectors({ config, dispatcher }: { config: KeelCo
     new ExceptionCollector(),
     new LoggerCollector(),
     new RouterCollector(),
+    new RateLimiterCollector(),
     new ConfigCollector(config),
   ];
 }

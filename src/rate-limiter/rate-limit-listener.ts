@@ -11,6 +11,7 @@ import { RateLimiterConfigError } from './rate-limiter-config-error.js';
 /** One limiter consulted for a request, kept on it for the profiler's rate limiter panel. */
 export interface RateLimitRecord {
   limiter: string;
+  policy: string;
   /** The route name, or the configured path prefix, that brought the limiter in. */
   scope: string;
   key: string;
@@ -87,7 +88,10 @@ export class RateLimitListener implements Subscriber {
       if (account !== undefined) key = `${key}-${account}`;
     }
     const records = await Promise.all(
-      wanted.map(async ([name, scope]) => ({ limiter: name, scope, key, rateLimit: await this.#limiters.get(name)!.consume(`${scope}-${key}`) })),
+      wanted.map(async ([name, scope]) => {
+        const limiter = this.#limiters.get(name)!;
+        return { limiter: name, policy: limiter.config.policy, scope, key, rateLimit: await limiter.consume(`${scope}-${key}`) };
+      }),
     );
     request.attributes.rateLimits = records;
     const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);

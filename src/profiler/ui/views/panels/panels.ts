@@ -3,6 +3,7 @@ import { ExceptionPanel } from './exception.js';
 import { LoggerPanel } from './logger.js';
 import { MemoryPanel } from './memory.js';
 import type { Panel } from './panel.js';
+import { RateLimiterPanel } from './rate_limiter.js';
 import { RequestPanel } from './request.js';
 import { ResponsePanel } from './response.js';
 import { RouterPanel } from './router.js';
@@ -17,6 +18,7 @@ export const PANELS: Record<string, Panel> = {
   exception: ExceptionPanel as Panel,
   logger: LoggerPanel as Panel,
   router: RouterPanel as Panel,
+  rate_limiter: RateLimiterPanel as Panel,
   config: ConfigPanel as Panel,
 };
 
@@ -29,5 +31,6 @@ export const PANEL_LABELS: Record<string, string> = {
   exception: 'Exception',
   logger: 'Logs',
   router: 'Routing',
+  rate_limiter: 'Rate Limiter',
   config: 'Configuration',
 };
