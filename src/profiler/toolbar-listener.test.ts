@@ -36,7 +36,8 @@ describe('ToolbarListener', () => {
     assert.match(body, /title="Request time">\d+ ms</);
     assert.match(body, /title="Peak memory of the process">\d+\.\d MiB</);
     assert.match(body, /title="Log messages">1 log</);
-    assert.match(body, new RegExp(`href="http://localhost/_profiler/${token}"`));
+    assert.match(body, new RegExp(`href="/_profiler/${token}"`));
+    assert.match(body, /<link rel="stylesheet" href="\/_profiler\/assets\/toolbar\.css"\/>/);
   });
 
   it('leaves alone JSON, pages without </body>, XHR requests and the error sub-request', async () => {

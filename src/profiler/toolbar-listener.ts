@@ -34,7 +34,10 @@ export class ToolbarListener implements Subscriber {
     const position = lastIndexOfIgnoringCase(body, '</body>');
     const profile = this.#profiler.store.get(token);
     if (position === -1 || profile === undefined) return;
-    const toolbar = render(h(Toolbar, { profile, profileUrl: (t: string) => request.uriForPath(`/_profiler/${t}`), stylesheetUrl: request.uriForPath('/_profiler/assets/toolbar.css') }));
+    // Host-relative URLs, like the reference's toolbar loader: the page's own origin serves them, even
+    // when the public host named by a proxy is not reachable from where the page is viewed.
+    const prefix = request.origin.prefix;
+    const toolbar = render(h(Toolbar, { profile, profileUrl: (t: string) => `${prefix}/_profiler/${t}`, stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css` }));
     response.body = `${body.slice(0, position)}${toolbar}\n${body.slice(position)}`;
     if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(response.body));
   };

@@ -96,8 +96,8 @@ export function createProfilerRoutes(profiler: Profiler, { routes }: ProfilerRou
       if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
       const toolbar = h(Toolbar, {
         profile,
-        profileUrl: (t: string) => request.uriForPath(`/_profiler/${t}`),
-        stylesheetUrl: request.uriForPath('/_profiler/assets/toolbar.css'),
+        profileUrl: (t: string) => `${base(request)}/_profiler/${t}`,
+        stylesheetUrl: `${base(request)}/_profiler/assets/toolbar.css`,
       });
       return Response.html(renderToString(toolbar));
     }),
