@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { RateLimit, type RateLimitInit } from './rate-limit.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
+
+const AT = 1_800_000_000.4;
+function limit(init: Partial<RateLimitInit>): RateLimit {
+  return new RateLimit({ name: 'default', accepted: true, remaining: 10, limit: 50, retryAfter: Math.floor(AT), resetAt: AT + 17.2, at: AT, window: 30, ...init });
+}
+
+describe('rateLimitHeaders', () => {
+  it('sends the reference X-RateLimit-* headers, then the IETF draft structured fields', () => {
+    assert.deepEqual(rateLimitHeaders([limit({})]), [
+      ['X-RateLimit-Remaining', '10'],
+      ['X-RateLimit-Retry-After', '0'],
+      ['X-RateLimit-Limit', '50'],
+      ['RateLimit-Policy', '"default";q=50;w=30'],
+      ['RateLimit', '"default";r=10;t=18'],
+    ]);
+  });
+
+  it('adds Retry-After on a refusal, from the refused limiter, and lists every limiter in the IETF fields', () => {
+    const refused = limit({ name: 'sensitive', accepted: false, remaining: 0, limit: 20, retryAfter: Math.floor(AT) + 28 });
+    const headers = rateLimitHeaders([limit({ remaining: 3 }), refused], { retryAfter: true });
+    assert.deepEqual(headers.slice(0, 4), [['X-RateLimit-Remaining', '0'], ['X-RateLimit-Retry-After', '28'], ['X-RateLimit-Limit', '20'], ['Retry-After', '28']]);
+    assert.deepEqual(headers.slice(4), [
+      ['RateLimit-Policy', '"default";q=50;w=30, "sensitive";q=20;w=30'],
+      ['RateLimit', '"default";r=3;t=18, "sensitive";r=0;t=18'],
+    ]);
+  });
+
+  it('states nothing for no_limit or degraded answers', () => {
+    assert.deepEqual(rateLimitHeaders([limit({ limit: Number.MAX_SAFE_INTEGER }), limit({ degraded: true })]), []);
+  });
+
+  it('escapes the policy name as an RFC 8941 string', () => {
+    assert.equal(rateLimitHeaders([limit({ name: 'a"b\\c' })])[3]![1], '"a\\"b\\\\c";q=50;w=30');
+  });
+});

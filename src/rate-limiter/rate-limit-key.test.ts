@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../http/request.js';
+import { accountKey, clientKey } from './rate-limit-key.js';
+
+function post(body: string, type: string): Request {
+  return new Request({ method: 'POST', target: '/login', headers: { 'content-type': type }, body: Buffer.from(body) });
+}
+
+describe('clientKey', () => {
+  it('keys IPv4 per address and IPv4-mapped IPv6 as IPv4', () => {
+    assert.equal(clientKey('198.51.100.9'), '198.51.100.9');
+    assert.equal(clientKey('::ffff:198.51.100.9'), '198.51.100.9');
+  });
+
+  it('keys IPv6 per /56, so that one subscriber cannot rotate addresses around the limit', () => {
+    assert.equal(clientKey('2001:db8:abcd:12ff::1'), '2001:db8:abcd:1200::/56');
+    assert.equal(clientKey('2001:db8:abcd:1234:ffff::9'), clientKey('2001:db8:abcd:12aa::1'));
+    assert.notEqual(clientKey('2001:db8:abcd:1300::1'), clientKey('2001:db8:abcd:1200::1'));
+  });
+});
+
+describe('accountKey', () => {
+  it('reads the field from a form or a JSON body, case-insensitively, hashed', async () => {
+    const form = await accountKey(post('username=Alice&password=x', 'application/x-www-form-urlencoded'), 'username');
+    const json = await accountKey(post('{"username":"alice"}', 'application/json'), 'username');
+    assert.equal(form, json);
+    assert.match(form!, /^[0-9a-f]{16}$/);
+  });
+
+  it('names no account when the field is missing, empty or the body unreadable', async () => {
+    assert.equal(await accountKey(post('password=x', 'application/x-www-form-urlencoded'), 'username'), undefined);
+    assert.equal(await accountKey(post('{"username":""}', 'application/json'), 'username'), undefined);
+    assert.equal(await accountKey(post('{not json', 'application/json'), 'username'), undefined);
+    assert.equal(await accountKey(post('username=a', 'text/plain'), 'username'), undefined);
+  });
+});

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { RateLimiterConfig } from '../config/config.js';
+import { createErrorController } from '../errors/error-controller.js';
+import { ErrorListener } from '../errors/error-listener.js';
+import { ErrorRenderer } from '../errors/renderers/error-renderer.js';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import type { Logger } from '../logging/logger.js';
+import { Matcher } from '../routing/matcher.js';
+import { RouteCollection } from '../routing/route-collection.js';
+import type { RouteDefinition } from '../routing/route.js';
+import { RouterListener } from '../routing/router-listener.js';
+import { createRateLimiting } from './create-rate-limiting.js';
+
+const silent: Logger = {
+  channelName: 'test',
+  channel: () => silent,
+  log: () => {},
+  debug: () => {},
+  info: () => {},
+  warning: () => {},
+  error: () => {},
+  critical: () => {},
+};
+
+const ROUTES: RouteDefinition[] = [
+  { name: 'login', path: '/login', methods: ['POST'], controller: () => Response.html('login ok\n'), options: { limiters: ['sensitive'], limiterAccount: 'username' } },
+  { name: 'limited_bare', path: '/limited-bare', controller: () => Response.html('ok\n'), options: { limiters: ['sensitive'], limiterHeaders: false } },
+  { name: 'api_status', path: '/api/status', controller: () => Response.json({ ok: true }) },
+  { name: '_profiler', path: '/_profiler/{token}', controller: () => Response.html('profile') },
+  { name: 'free', path: '/free', controller: () => Response.html('free') },
+];
+
+function app(limiters: Record<string, RateLimiterConfig> = {}) {
+  let now = 1_800_000_000_000;
+  const routes = new RouteCollection().addAll(ROUTES);
+  const kernel = new Kernel();
+  const rateLimiter = {
+    default: { policy: 'fixed_window', limit: 3, interval: 30, paths: ['/api/', '/_profiler/'] },
+    sensitive: { policy: 'fixed_window', limit: 2, interval: 30 },
+    ...limiters,
+  } satisfies Record<string, RateLimiterConfig>;
+  const rateLimiting = createRateLimiting({ config: { rateLimiter }, routes, logger: silent, clock: () => now });
+  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: silent }));
+  kernel.dispatcher.addSubscriber(rateLimiting.listener);
+  kernel.dispatcher.addSubscriber(new ErrorListener({ logger: silent, debug: false, controller: createErrorController(new ErrorRenderer({ debug: false })) }));
+  const send = (method: string, target: string, { ip = '203.0.113.7', body, type }: { ip?: string; body?: string; type?: string } = {}) =>
+    kernel.handle(new Request({ method, target, remoteAddress: ip, headers: { host: 'localhost', accept: 'application/json', ...(type ? { 'content-type': type } : {}) }, body: body === undefined ? undefined : Buffer.from(body) }));
+  return { send, advance: (ms: number) => void (now += ms), rateLimiting };
+}
+
+describe('RateLimitListener', () => {
+  it('refuses the hit after the limit with the 429 contract, and admits again once the window is over', async () => {
+    const { send, advance } = app();
+    for (const remaining of ['1', '0']) assert.equal((await send('POST', '/login')).headers.get('X-RateLimit-Remaining'), remaining);
+    advance(1_500);
+    const refused = await send('POST', '/login');
+    assert.equal(refused.status, 429);
+    assert.deepEqual(
+      [...refused.headers].filter(([name]) => /rate|retry/i.test(name)),
+      [
+        ['X-RateLimit-Remaining', '0'],
+        ['X-RateLimit-Retry-After', '29'],
+        ['X-RateLimit-Limit', '2'],
+        ['Retry-After', '29'],
+        ['RateLimit-Policy', '"sensitive";q=2;w=30'],
+        ['RateLimit', '"sensitive";r=0;t=29'],
+      ],
+    );
+    assert.equal(JSON.parse(String(refused.body)).status, 429);
+    advance(29_000);
+    assert.equal((await send('POST', '/login')).status, 200);
+  });
+
+  it('keys a login by address and the account it names', async () => {
+    const { send } = app();
+    const as = (username: string) => send('POST', '/login', { body: `username=${username}`, type: 'application/x-www-form-urlencoded' });
+    await as('alice');
+    await as('Alice');
+    assert.equal((await as('ALICE')).status, 429);
+    assert.equal((await as('bob')).status, 200);
+    assert.equal((await send('POST', '/login', { ip: '198.51.100.1', body: 'username=alice', type: 'application/x-www-form-urlencoded' })).status, 200);
+  });
+
+  it('answers the bare 429 of the reference, without any rate header, when the route asks for it', async () => {
+    const { send } = app();
+    for (let i = 0; i < 2; i++) assert.equal((await send('GET', '/limited-bare')).headers.has('X-RateLimit-Limit'), false);
+    const refused = await send('GET', '/limited-bare');
+    assert.equal(refused.status, 429);
+    assert.deepEqual([...refused.headers].filter(([name]) => /rate|retry/i.test(name)), []);
+  });
+
+  it('limits paths under a configured prefix, but never the profiler nor unmatched paths', async () => {
+    const { send } = app();
+    for (let i = 0; i < 3; i++) await send('GET', '/api/status');
+    assert.equal((await send('GET', '/api/status')).status, 429);
+    for (let i = 0; i < 5; i++) assert.equal((await send('GET', '/_profiler/abcdef')).headers.has('RateLimit'), false);
+    const missing = await send('GET', '/robots.txt');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.has('X-RateLimit-Limit'), false);
+    assert.equal((await send('GET', '/free')).headers.has('RateLimit'), false);
+  });
+
+  it('refuses with 503 when a fail-closed limiter cannot reach its storage', async () => {
+    const routes = new RouteCollection().addAll(ROUTES);
+    const broken = { reserve: () => Promise.reject(new Error('down')), reset: () => Promise.resolve(), close: () => Promise.resolve() };
+    const { GuardedStorage } = await import('./storage/guarded-storage.js');
+    const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silent, storage: new GuardedStorage(broken) });
+    const request = new Request({ method: 'POST', target: '/login' });
+    request.attributes.route = 'login';
+    await assert.rejects(listener.onRequest({ request, isMainRequest: true } as never), (error: { status?: number; code?: string }) => error.status === 503 && error.code === 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE');
+  });
+
+  it('fails at start-up when a route names a limiter that is not configured', () => {
+    const routes = new RouteCollection().add({ name: 'x', path: '/x', options: { limiters: ['nope'] } });
+    assert.throws(() => createRateLimiting({ config: { rateLimiter: {} }, routes, logger: silent }), /route "x" names the rate limiter "nope", which is not configured/);
+  });
+});
+
+describe('createRateLimiting', () => {
+  it('refuses memory storage in node:cluster workers, which would each admit the whole limit', () => {
+    assert.throws(
+      () => createRateLimiting({ config: { rateLimiter: {} }, routes: new RouteCollection(), logger: silent, isClusterWorker: true }),
+      (error: { code?: string; message: string }) => error.code === 'KEEL_ERR_CONFIG_RATE_LIMITER' && /RATE_LIMIT_STORAGE=redis:\/\//.test(error.message),
+    );
+  });
+
+  it('fails open for the default limiter and closed for the others unless configured', () => {
+    const { limiters } = createRateLimiting({
+      config: { rateLimiter: { default: { policy: 'no_limit', limit: 1, interval: 1 }, sensitive: { policy: 'no_limit', limit: 1, interval: 1 }, search: { policy: 'no_limit', limit: 1, interval: 1, failMode: 'open' } } },
+      routes: new RouteCollection(),
+      logger: silent,
+    });
+    assert.deepEqual([...limiters.values()].map((limiter) => limiter.failMode), ['open', 'closed', 'open']);
+  });
+});

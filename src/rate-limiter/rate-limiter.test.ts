@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { RateLimiterConfig } from '../config/config.js';
+import { TooManyRequestsHttpException } from '../http/http-exception.js';
+import { RateLimiter } from './rate-limiter.js';
+import { MaxWaitDurationExceededError } from './reservation.js';
+import { GuardedStorage } from './storage/guarded-storage.js';
+import { MemoryStorage } from './storage/memory-storage.js';
+import type { Storage } from './storage/storage.js';
+
+const T0 = 1_800_000_000_000;
+
+function limiterWith(config: RateLimiterConfig, storage: Storage = new MemoryStorage(), failMode: 'open' | 'closed' = 'open') {
+  let now = T0;
+  const slept: number[] = [];
+  const limiter = new RateLimiter({ name: 'sensitive', config, storage, clock: () => now, failMode, sleep: async (ms) => void slept.push(ms) });
+  return { limiter, slept, advance: (ms: number) => void (now += ms) };
+}
+
+const failing: Storage = {
+  reserve: () => Promise.reject(new Error('ECONNREFUSED')),
+  reset: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+describe('RateLimiter', () => {
+  it('admits the limit, refuses the next hit, and admits again in a new window', async () => {
+    const { limiter, advance } = limiterWith({ policy: 'fixed_window', limit: 20, interval: 30 });
+    for (let i = 19; i >= 0; i--) assert.equal((await limiter.consume('1.2.3.4')).remaining, i);
+    const refused = await limiter.consume('1.2.3.4');
+    assert.equal(refused.accepted, false);
+    assert.equal(refused.retryAfterSeconds, 30);
+    advance(30_001);
+    assert.deepEqual([(await limiter.consume('1.2.3.4')).accepted, (await limiter.consume('1.2.3.4')).remaining], [true, 18]);
+  });
+
+  it('throws the 429 with Retry-After after the X-RateLimit headers from ensureAccepted', async () => {
+    const { limiter, advance } = limiterWith({ policy: 'fixed_window', limit: 1, interval: 30 });
+    (await limiter.consume('k')).ensureAccepted();
+    advance(2_000);
+    const refused = await limiter.consume('k');
+    assert.throws(() => refused.ensureAccepted(), (error: unknown) => {
+      assert.ok(error instanceof TooManyRequestsHttpException);
+      assert.deepEqual(Object.keys(error.headers), ['X-RateLimit-Remaining', 'X-RateLimit-Retry-After', 'X-RateLimit-Limit', 'Retry-After', 'RateLimit-Policy', 'RateLimit']);
+      assert.equal(error.headers['Retry-After'], '28');
+      return true;
+    });
+  });
+
+  it('reserves into the future and waits exactly until the reserved time', async () => {
+    const { limiter, slept } = limiterWith({ policy: 'token_bucket', limit: 2, interval: 10, rate: { interval: 10, amount: 1 } });
+    await limiter.consume('k', 2);
+    const reservation = await limiter.reserve('k', 1, 60);
+    assert.equal(reservation.waitDuration, 10);
+    await reservation.wait();
+    assert.deepEqual(slept, [10_000]);
+    assert.equal((await limiter.consume('k')).accepted, false, 'the reserved token is already counted');
+  });
+
+  it('refuses a reservation beyond the allowed wait, counting nothing', async () => {
+    const { limiter } = limiterWith({ policy: 'fixed_window', limit: 1, interval: 30 });
+    await limiter.consume('k');
+    await assert.rejects(limiter.reserve('k', 1, 5), MaxWaitDurationExceededError);
+    await assert.rejects(limiter.consume('k', 2), /Cannot reserve more tokens \(2\) than the size of the rate limiter \(1\)/);
+  });
+
+  it('never refuses under no_limit and reports the largest safe integer', async () => {
+    const { limiter } = limiterWith({ policy: 'no_limit', limit: 1, interval: 1 });
+    for (let i = 0; i < 5; i++) assert.equal((await limiter.consume('k')).remaining, Number.MAX_SAFE_INTEGER);
+  });
+
+  describe('when the storage is unavailable', () => {
+    it('admits in fail-open mode, marking the answer degraded', async () => {
+      const { limiter } = limiterWith({ policy: 'fixed_window', limit: 5, interval: 30 }, new GuardedStorage(failing), 'open');
+      const limit = await limiter.consume('k');
+      assert.deepEqual([limit.accepted, limit.degraded], [true, true]);
+    });
+
+    it('refuses in fail-closed mode, marking the answer degraded', async () => {
+      const { limiter } = limiterWith({ policy: 'fixed_window', limit: 5, interval: 30 }, new GuardedStorage(failing), 'closed');
+      const limit = await limiter.consume('k');
+      assert.deepEqual([limit.accepted, limit.degraded, limit.retryAfterSeconds], [false, true, 1]);
+    });
+  });
+});
