@@ -68,6 +68,12 @@ function normaliseAddress(address: string | undefined): string {
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // A second read after a failed first one (the rate limiter reads the body before the controller):
+    // the stream is gone, and waiting for its events would wait forever.
+    if (req.destroyed || req.readableEnded) {
+      reject(req.complete ? new Error('The request body was already consumed.') : clientGone());
+      return;
+    }
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
       req.resume();
@@ -76,6 +82,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let ended = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
@@ -86,9 +93,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', () => reject(clientGone()));
+    // A client that goes away mid-body (or is cut off by the request timeout) would otherwise leave the
+    // controller waiting forever, and shutdown waiting for it.
+    req.on('close', () => {
+      if (!ended) reject(clientGone());
+    });
   });
+}
+
+function clientGone(): HttpException {
+  return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The client closed the connection before the whole body arrived.' });
 }
 
 function tooLarge(limit: number): HttpException {
