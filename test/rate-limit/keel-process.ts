@@ -25,7 +25,8 @@ export async function startKeelProcess(env: Record<string, string>): Promise<Kee
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', TSX, join(ROOT, 'demo', 'main.ts')], {
     cwd: projectDir,
-    env: { ...process.env, APP_ENV: 'dev', HOST: '127.0.0.1', PORT: String(port), KEEL_PROFILER: '0', ...env },
+    // tsx reads tsconfig.json from the working directory, which is the temporary project here.
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), APP_ENV: 'dev', HOST: '127.0.0.1', PORT: String(port), KEEL_PROFILER: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
