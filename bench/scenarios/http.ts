@@ -1,0 +1,87 @@
+import { drive } from '../lib/load.js';
+import { cpuMicrosBetween, readCpuTicks } from '../lib/proc-stat.js';
+import { seedHeaderObject } from '../lib/seed.js';
+import { startServer, type ServerProcess } from '../lib/server-process.js';
+import { CONTENDERS, HTTP_SCENARIOS, type Contender, type HttpScenario } from './contenders.js';
+
+export interface HttpOptions {
+  repetitions: number;
+  /** Requests of the warm-up, which also measures the rate that sizes the measured runs. */
+  warmupRequests: number;
+  /**
+   * Each measured run sends enough requests for about this much server CPU time: with 100 clock ticks a
+   * second, 0.8 s is 80 ticks, so the one-tick granularity of /proc costs at most ~1 %.
+   */
+  cpuSecondsPerRun: number;
+  minRequests: number;
+  serverPrefix: string[];
+  log: (line: string) => void;
+}
+
+/** One measured run of one contender on one scenario. */
+export interface HttpRun {
+  scenario: HttpScenario['id'];
+  contender: string;
+  repetition: number;
+  served: number;
+  /** Server CPU time (user + system, all threads) per request, in µs. */
+  cpuMicrosPerRequest: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+// Work a server defers past its last response (a profile written at terminate) still belongs to the run.
+const SETTLE_MS = 150;
+
+/**
+ * Starts every contender once, pinned, then for each scenario warms each one up and runs the contenders
+ * interleaved (A B C … A B C …) so that a noisy moment of the shared machine hits all of them alike.
+ */
+export async function runHttpBench(options: HttpOptions): Promise<HttpRun[]> {
+  const { log } = options;
+  const servers = new Map<string, ServerProcess>();
+  const runs: HttpRun[] = [];
+  try {
+    const started = await Promise.all(CONTENDERS.map((contender) => startServer(contender.spec, options.serverPrefix)));
+    CONTENDERS.forEach((contender, index) => servers.set(contender.id, started[index] as ServerProcess));
+    for (const scenario of HTTP_SCENARIOS) {
+      const amounts = new Map<string, number>();
+      for (const contender of CONTENDERS) {
+        const warm = await measure(servers.get(contender.id) as ServerProcess, scenario, options.warmupRequests);
+        const perRequest = Math.max(warm.cpuMicrosPerRequest, 1);
+        amounts.set(contender.id, Math.max(options.minRequests, Math.round((options.cpuSecondsPerRun * 1e6) / perRequest)));
+        log(`  warm-up ${scenario.id} ${contender.id}: ${perRequest.toFixed(0)} µs CPU/req, ${Math.round(warm.requestsPerSecond)} req/s`);
+      }
+      for (let repetition = 0; repetition < options.repetitions; repetition++) {
+        for (const contender of CONTENDERS) {
+          const run = await measureRun(servers.get(contender.id) as ServerProcess, contender, scenario, amounts.get(contender.id) as number, repetition);
+          runs.push(run);
+          log(`  ${scenario.id} #${repetition + 1} ${contender.id}: ${run.cpuMicrosPerRequest.toFixed(1)} µs CPU/req, ${Math.round(run.requestsPerSecond)} req/s`);
+        }
+      }
+    }
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.stop()));
+  }
+  return runs;
+}
+
+async function measureRun(server: ServerProcess, contender: Contender, scenario: HttpScenario, amount: number, repetition: number): Promise<HttpRun> {
+  const result = await measure(server, scenario, amount);
+  return { scenario: scenario.id, contender: contender.id, repetition, ...result };
+}
+
+async function measure(server: ServerProcess, scenario: HttpScenario, amount: number): Promise<Omit<HttpRun, 'scenario' | 'contender' | 'repetition'>> {
+  const before = readCpuTicks(server.pid);
+  const load = await drive({ port: server.port, path: scenario.path, headers: seedHeaderObject(), amount, expectStatus: scenario.expectStatus });
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const after = readCpuTicks(server.pid);
+  return {
+    served: load.served,
+    cpuMicrosPerRequest: cpuMicrosBetween(before, after) / load.served,
+    requestsPerSecond: load.requestsPerSecond,
+    p50: load.p50,
+    p99: load.p99,
+  };
+}
