@@ -51,7 +51,7 @@ const settings = {
   memoryRequests: number(values['memory-requests'], quick ? 2000 : 200_000),
   memorySampleEvery: number(values['memory-sample-every'], quick ? 500 : 10_000),
   memoryRssCeiling: 1024 * 1_048_576,
-  profileRequests: number(values['profile-requests'], quick ? 3000 : 20_000),
+  profileRequests: number(values['profile-requests'], quick ? 2000 : 10_000),
 };
 const parts = new Set((values.only ?? 'http,router,memory').split(',').map((part) => part.trim()));
 if (values.profile) parts.add('profile');
