@@ -1,20 +1,28 @@
 /**
  * The demo application `npm start` runs: the reference application's routes on keel, in development
  * mode by default, configured from the environment and the `.env` files of the working directory.
+ * `npm run start:prod` runs it in prod: one worker per core (KEEL_WORKERS or WEB_CONCURRENCY to change
+ * it), profiler off, JSON log lines on stdout. SIGTERM or SIGINT stops it gracefully.
  */
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config/load-config.js';
+import { createLogger } from '../src/logging/create-logger.js';
+import { resolveWorkerCount, runServer } from '../src/server/cluster.js';
 import { demoRoutes } from './routes.js';
 
-const app = createApp({ config: loadConfig(), routes: demoRoutes });
-const server = await app.listen();
-process.stdout.write(`keel demo (${app.config.env}, debug ${app.config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
+const config = loadConfig();
+const workers = resolveWorkerCount(process.env, config.env);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+await runServer({
+  workers,
+  gracePeriod: config.server?.gracePeriod,
+  // The cluster's primary serves nothing: its own few lines (workers started, died, stopped) only.
+  logger: workers > 1 ? createLogger({ env: config.env, debug: false, level: config.log.level, stderr: false }) : undefined,
+  async start() {
+    const app = createApp({ config, routes: demoRoutes });
+    const server = await app.listen();
+    // In prod, stdout carries JSON lines only: the logger's own `server listening` line says the same.
+    if (config.env !== 'prod') process.stdout.write(`keel demo (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
+    return app;
+  },
+});

@@ -1,0 +1,116 @@
+import cluster, { type Worker } from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import type { AppEnv } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
+
+/** Something started in each process that can be stopped gracefully (an App after listen()). */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+export interface RunOptions {
+  /** Processes serving requests; 1 serves from this process, more fork workers sharing the port. */
+  workers: number;
+  /** Starts the server in the current process (each worker, or this one). */
+  start: () => Promise<Closable>;
+  /** How long a stop may take before the process exits anyway, in ms. */
+  gracePeriod?: number;
+  logger?: Pick<Logger, 'info' | 'warning' | 'error'>;
+}
+
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+// Workers that die before listening, this many in a row, are crash-looping (a configuration error, a port
+// taken): restarting them again would only spin.
+const CRASH_LOOP = 5;
+
+/**
+ * The worker count: `KEEL_WORKERS`, else `WEB_CONCURRENCY` (the Heroku convention), else one per core in
+ * prod and a single process elsewhere (dev keeps one process, so that its in-memory profiler sees every
+ * request).
+ * @example resolveWorkerCount({ KEEL_WORKERS: '4' }, 'prod') // 4
+ */
+export function resolveWorkerCount(env: Record<string, string | undefined>, appEnv: AppEnv): number {
+  for (const name of ['KEEL_WORKERS', 'WEB_CONCURRENCY'] as const) {
+    const value = env[name]?.trim();
+    if (value === undefined || value === '') continue;
+    if (value === 'auto') return availableParallelism();
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a positive integer or "auto", got "${value}".`);
+    return Number(value);
+  }
+  return appEnv === 'prod' ? availableParallelism() : 1;
+}
+
+/**
+ * Runs the server until SIGTERM or SIGINT, then stops gracefully: no new connections, in-flight requests
+ * finished, logs and profiles flushed, exit 0 (1 if the stop failed or outlived the grace period).
+ * With several workers, this process becomes the cluster's primary: it forks them, restarts any that
+ * dies, and on a signal stops them all the same way before exiting.
+ * @example await runServer({ workers: resolveWorkerCount(process.env, config.env), start: async () => { const app = createApp(…); await app.listen(); return app; } });
+ */
+export async function runServer({ workers, start, gracePeriod = 10_000, logger }: RunOptions): Promise<void> {
+  if (workers > 1 && cluster.isPrimary) {
+    runPrimary(workers, gracePeriod, logger);
+    return;
+  }
+  const running = await start();
+  stopOnSignal(() => running.close(), gracePeriod);
+}
+
+function stopOnSignal(stop: () => Promise<void>, gracePeriod: number): void {
+  let stopping = false;
+  for (const signal of SIGNALS) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      // The server's own grace period destroys lingering sockets; this one is the last resort.
+      setTimeout(() => process.exit(1), gracePeriod + 5_000).unref();
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logger']): void {
+  let stopping = false;
+  let deathsBeforeListening = 0;
+  // Each live worker, and whether it has listened yet.
+  const live = new Map<Worker, boolean>();
+  const fork = (): void => void live.set(cluster.fork(), false);
+
+  cluster.on('listening', (worker) => {
+    live.set(worker, true);
+    deathsBeforeListening = 0;
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const listened = live.get(worker) === true;
+    live.delete(worker);
+    if (stopping) {
+      if (live.size === 0) process.exit(0);
+      return;
+    }
+    deathsBeforeListening = listened ? 0 : deathsBeforeListening + 1;
+    if (deathsBeforeListening >= CRASH_LOOP) {
+      logger?.error('workers keep dying before listening, giving up', { worker: worker.process.pid, code, signal, deaths: deathsBeforeListening });
+      process.exit(1);
+    }
+    logger?.warning('worker died, starting another', { worker: worker.process.pid, code, signal });
+    fork();
+  });
+
+  for (const signal of SIGNALS) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger?.info('stopping workers', { signal, workers: live.size });
+      setTimeout(() => process.exit(1), gracePeriod + 5_000).unref();
+      // Each worker stops itself gracefully on SIGTERM (see stopOnSignal).
+      for (const worker of live.keys()) worker.process.kill('SIGTERM');
+      if (live.size === 0) process.exit(0);
+    });
+  }
+
+  logger?.info('starting workers', { workers: count });
+  for (let i = 0; i < count; i++) fork();
+}
