@@ -25,11 +25,15 @@ describe('keel serve', () => {
       });
       child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}`)));
     });
-    assert.match(stdout, /^keel \(prod, debug off\) listening on http:\/\/127\.0\.0\.1:\d+\n/);
-    const response = await rawRequest(Number(new URL(url).port), { path: '/api/status' });
-    assert.equal(response.status, 200);
-    assert.equal(JSON.parse(response.body).status, 'ok');
-    child.kill('SIGTERM');
+    try {
+      // In prod the JSON log lines share stdout with the command's own line.
+      assert.match(stdout, /^keel \(prod, debug off\) listening on http:\/\/127\.0\.0\.1:\d+$/m);
+      const response = await rawRequest(Number(new URL(url).port), { path: '/api/status' });
+      assert.equal(response.status, 200);
+      assert.equal(JSON.parse(response.body).status, 'ok');
+    } finally {
+      child.kill('SIGTERM');
+    }
     assert.equal(await exited, 0);
   });
 
