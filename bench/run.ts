@@ -79,15 +79,6 @@ if (parts.has('memory')) {
   log('memory under dev-mode seed requests');
   memory = await runMemoryBench({ totalRequests: settings.memoryRequests, rssCeiling: settings.memoryRssCeiling, sampleEvery: settings.memorySampleEvery, serverPrefix: pinning.serverPrefix, log });
 }
-const profiles = [];
-if (parts.has('profile')) {
-  for (const appEnv of ['prod', 'dev'] as const) {
-    log(`CPU profile of keel ${appEnv} under ${settings.profileRequests} seed requests`);
-    const functions = await profileKeel({ appEnv, requests: settings.profileRequests, serverPrefix: pinning.serverPrefix });
-    profiles.push({ title: `keel ${appEnv}, seed 404`, requests: settings.profileRequests, functions });
-  }
-}
-
 const summary = summarize(httpRuns, routerRuns, memory);
 const machine = describeMachine();
 const durationSeconds = (performance.now() - started) / 1000;
@@ -107,11 +98,9 @@ const results = renderResults(summary, machine, {
   durationSeconds,
 });
 process.stdout.write(`\n${results}\n`);
-const profileText = renderProfiles(profiles, 15);
-if (profiles.length > 0) process.stdout.write(`\n${profileText}\n`);
 
 mkdirSync(`${ROOT}var/bench`, { recursive: true });
-writeFileSync(`${ROOT}var/bench/last-run.json`, JSON.stringify({ settings, machine, pinning, httpRuns, routerRuns, memory, profiles, summary }, null, 2));
+writeFileSync(`${ROOT}var/bench/last-run.json`, JSON.stringify({ settings, machine, pinning, httpRuns, routerRuns, memory, summary }, null, 2));
 if (write) {
   if (parts.has('http') && parts.has('router') && parts.has('memory')) {
     writeSection(`${ROOT}docs/benchmarks.md`, 'results', results);
@@ -119,7 +108,26 @@ if (write) {
     writeFileSync(`${ROOT}docs/benchmarks.svg`, renderCpuChart(panels));
     log('wrote docs/benchmarks.md and docs/benchmarks.svg');
   } else log('docs/benchmarks.md results not written: they need the http, router and memory parts together');
-  if (profiles.length > 0) {
+}
+
+// Last, so that a profile that fails costs none of the results above.
+const profiles = [];
+if (parts.has('profile')) {
+  for (const appEnv of ['prod', 'dev'] as const) {
+    log(`CPU profile of keel ${appEnv} under ${settings.profileRequests} seed requests`);
+    try {
+      const functions = await profileKeel({ appEnv, requests: settings.profileRequests, serverPrefix: pinning.serverPrefix });
+      profiles.push({ title: `keel ${appEnv}, seed 404`, requests: settings.profileRequests, functions });
+    } catch (error) {
+      log(`  no profile of keel ${appEnv}: ${(error as Error).message}`);
+    }
+  }
+}
+
+const profileText = renderProfiles(profiles, 15);
+if (profiles.length > 0) {
+  process.stdout.write(`\n${profileText}\n`);
+  if (write) {
     writeSection(`${ROOT}docs/benchmarks.md`, 'profile', profileText);
     log('wrote the profile section of docs/benchmarks.md');
   }

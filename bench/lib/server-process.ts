@@ -20,8 +20,8 @@ export interface ServerProcess {
   readonly port: number;
   /** The server's own memory figures, asked over IPC. */
   memory(): Promise<MemorySample>;
-  /** SIGTERM, then waits for the exit (SIGKILL after a grace period). */
-  stop(): Promise<void>;
+  /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`, 10 s by default). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -53,7 +53,7 @@ export async function startServer({ file, env = {}, nodeFlags = [] }: ServerSpec
     pid,
     port,
     memory: () => askMemory(child),
-    stop: () => stopChild(child),
+    stop: (graceMs = STOP_TIMEOUT_MS) => stopChild(child, graceMs),
   };
 }
 
@@ -93,10 +93,10 @@ function askMemory(child: ChildProcess): Promise<MemorySample> {
   });
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();

@@ -41,7 +41,8 @@ export async function profileKeel({ appEnv, requests, serverPrefix }: ProfileOpt
     try {
       await drive({ port: server.port, path: '/robots.txt', headers: seedHeaderObject(), amount: requests, expectStatus: 404 });
     } finally {
-      await server.stop();
+      // keel drains its pending profile writes before exiting, and only then is the .cpuprofile written.
+      await server.stop(120_000);
     }
     const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
     if (file === undefined) throw new Error('the server wrote no .cpuprofile');
