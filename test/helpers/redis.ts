@@ -46,6 +46,10 @@ export async function startRedis(): Promise<RunningRedis> {
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
     const spawned = child;
+    // A test process that dies without closing must not leave its server behind.
+    const killOnExit = () => spawned.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    spawned.once('exit', () => process.off('exit', killOnExit));
     const exited = new Promise<never>((_, reject) => spawned.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`))));
     await Promise.race([waitForPing(port), exited]);
   };

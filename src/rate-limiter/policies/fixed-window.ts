@@ -22,17 +22,25 @@ export class FixedWindowPolicy implements Policy {
     const hits = expired ? 0 : stored.hits!;
     const available = limit - hits;
     const resetAt = timer + interval;
-    const decide = (accepted: boolean, remaining: number, retryAfter: number, timeToAct: number, reserved: boolean): Decision => ({
-      reserved, accepted, remaining: Math.max(0, remaining), limit, retryAfter: Math.floor(retryAfter), timeToAct, resetAt,
-    });
+    // Plain literals rather than helper closures: this runs on every request.
     if (tokens === 0) {
       const wait = available >= 1 ? 0 : Math.ceil(resetAt - now);
-      return { decision: decide(true, available, now + wait, now, false) };
+      return { decision: { reserved: false, accepted: true, remaining: Math.max(0, available), limit, retryAfter: Math.floor(now + wait), timeToAct: now, resetAt } };
     }
-    const state = (count: number) => ({ state: { timer, hits: count }, expiresAt: resetAt });
-    if (available >= tokens) return { decision: decide(true, available - tokens, now, now, true), ...state(hits + tokens) };
+    if (available >= tokens) {
+      return {
+        decision: { reserved: true, accepted: true, remaining: available - tokens, limit, retryAfter: Math.floor(now), timeToAct: now, resetAt },
+        state: { timer, hits: hits + tokens },
+        expiresAt: resetAt,
+      };
+    }
     const wait = Math.ceil(resetAt - now);
-    if (wait > maxWait) return { decision: decide(false, available, now + wait, now + wait, false) };
-    return { decision: decide(false, available - tokens, now + wait, now + wait, true), ...state(hits + tokens) };
+    const at = now + wait;
+    if (wait > maxWait) return { decision: { reserved: false, accepted: false, remaining: Math.max(0, available), limit, retryAfter: Math.floor(at), timeToAct: at, resetAt } };
+    return {
+      decision: { reserved: true, accepted: false, remaining: Math.max(0, available - tokens), limit, retryAfter: Math.floor(at), timeToAct: at, resetAt },
+      state: { timer, hits: hits + tokens },
+      expiresAt: resetAt,
+    };
   }
 }

@@ -17,7 +17,7 @@ describe('MemoryStorage', () => {
     assert.equal(storage.size, 20);
   });
 
-  it('never holds more than maxKeys keys, dropping the least recently written', () => {
+  it('never holds more than maxKeys keys, dropping the oldest', () => {
     const storage = new MemoryStorage({ maxKeys: 10 });
     for (let i = 0; i < 50; i++) storage.reserveNow(`k-${i}`, SPEC, 1, 1_000 + i / 1000, -1);
     assert.equal(storage.size, 10);

@@ -3,7 +3,7 @@ import type { Decision, Policy, PolicySpec, PolicyState } from '../policies/poli
 import type { Storage } from './storage.js';
 
 export interface MemoryStorageOptions {
-  /** Most keys held; past it the least recently used key is dropped (its client starts afresh). */
+  /** Most keys held; past it the oldest key is dropped (its client starts afresh). */
   maxKeys?: number;
   /** Expired entries looked at per write: sweeping costs a bounded amount on each request. */
   sweepBatch?: number;
@@ -15,8 +15,8 @@ interface Entry {
 }
 
 /**
- * Limiter state in this process's memory: the embedded default. A Map in least-recently-written order
- * lets each write sweep a few of the oldest entries, so memory stays bounded without a timer.
+ * Limiter state in this process's memory: the embedded default. A Map in creation order lets each new
+ * key sweep expired entries from the oldest end, so memory stays bounded without a timer.
  * Not shared between processes: under node:cluster, use the Redis storage.
  */
 export class MemoryStorage implements Storage {
@@ -48,9 +48,14 @@ export class MemoryStorage implements Storage {
     const current = entry !== undefined && entry.expiresAt >= now ? entry.state : undefined;
     const { decision, state, expiresAt } = this.#policy(spec).reserve(current, tokens, now, maxWait);
     if (state !== undefined && expiresAt !== undefined) {
-      this.#entries.delete(id);
-      this.#entries.set(id, { state, expiresAt });
-      this.#sweep(now);
+      if (entry !== undefined) {
+        // Updated in place: the Map keeps creation order, which the sweep walks oldest first.
+        entry.state = state;
+        entry.expiresAt = expiresAt;
+      } else {
+        this.#entries.set(id, { state, expiresAt });
+        this.#sweep(now);
+      }
     }
     return decision;
   }

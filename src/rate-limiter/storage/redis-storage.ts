@@ -31,6 +31,7 @@ export class RedisStorage implements Storage {
   readonly #owned: boolean;
   readonly #prefix: string;
   readonly #firstReady: Promise<void>;
+  readonly #timeout: number;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200 }: RedisStorageOptions = {}) {
     const options: RedisOptions = {
@@ -48,6 +49,7 @@ export class RedisStorage implements Storage {
     this.#client = redis as ScriptClient;
     this.#owned = client === undefined;
     this.#prefix = prefix;
+    this.#timeout = commandTimeout;
     this.#firstReady = redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', () => resolve()));
   }
 
@@ -63,7 +65,7 @@ export class RedisStorage implements Storage {
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
     // Only the very first connection is waited for (bounded by the caller's deadline): afterwards a
     // disconnected client fails at once and reconnects in the background.
-    if (this.#client.status === 'connecting' || this.#client.status === 'wait') await this.#firstReady;
+    if (this.#client.status === 'connecting' || this.#client.status === 'wait') await this.#awaitFirstConnection();
     const reply = await this.#client.keelReserve(
       this.#key(id),
       spec.policy,
@@ -85,6 +87,18 @@ export class RedisStorage implements Storage {
       timeToAct: Number(timeToAct),
       resetAt: Number(resetAt),
     };
+  }
+
+  async #awaitFirstConnection(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not connected within ${this.#timeout} ms`)), this.#timeout);
+    });
+    try {
+      await Promise.race([this.#firstReady, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async reset(id: string): Promise<void> {
