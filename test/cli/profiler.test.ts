@@ -84,6 +84,12 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     assert.equal(invalid.stderr, 'error: "../etc" is not a profile token (six lowercase hexadecimal characters)\n');
   });
 
+  it('says so when the profiles live in server memory only', async () => {
+    const run = await runKeel(['profiler:list'], { cwd: projectDir, env: { KEEL_PROFILER_STORAGE: 'memory' } });
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, 'error: profiles are kept in server memory only (KEEL_PROFILER_STORAGE=memory): nothing to read from here\n');
+  });
+
   it('purges every profile', async () => {
     const purge = await runKeel(['profiler:purge'], { cwd: projectDir });
     assert.equal(purge.code, 0, purge.stderr);

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { FileProfileStore } from '../../profiler/file-profile-store.js';
-import type { ProfileQuery } from '../../profiler/profile-store.js';
+import { createProfileStore } from '../../profiler/create-profiler.js';
+import type { ProfileQuery, ProfileStore } from '../../profiler/profile-store.js';
 import { isProfileToken } from '../../profiler/token.js';
 import { loadCliConfig, type AppCommandOptions } from '../app-context.js';
 import { CliError, UsageError } from '../cli-error.js';
@@ -33,9 +33,8 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
     .action(async (options: ListOptions) => {
-      const { store } = openStore(io, options);
       const query: ProfileQuery = { limit: options.limit, statusCode: options.status, method: options.method, url: options.url, ip: options.ip };
-      const found = await store.find(query);
+      const found = await withStore(io, options, (store) => store.find(query));
       if (options.format === 'json') {
         io.stdout.write(toJson(found));
         return;
@@ -56,9 +55,11 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
     .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
     .action(async (token: string, options: AppCommandOptions & { format: OutputFormat }) => {
       if (!isProfileToken(token)) throw new UsageError(`"${token}" is not a profile token (six lowercase hexadecimal characters)`);
-      const { store, shownDir } = openStore(io, options);
-      const profile = await store.read(token);
-      if (profile === undefined) throw new CliError(`no profile "${token}" in ${shownDir}`);
+      const profile = await withStore(io, options, async (store, where) => {
+        const found = await store.read(token);
+        if (found === undefined) throw new CliError(`no profile "${token}" in ${where}`);
+        return found;
+      });
       io.stdout.write(options.format === 'json' ? toJson(profile) : renderProfile(profile, createStyle(io.stdout, io.env)));
     });
 
@@ -67,16 +68,30 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
     .description('delete every recorded profile')
     .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
     .action(async (options: AppCommandOptions) => {
-      const { store, shownDir } = openStore(io, options);
-      await store.purge();
-      io.stdout.write(`Purged the profiles in ${shownDir}.\n`);
+      const where = await withStore(io, options, async (store, where) => {
+        await store.purge();
+        return where;
+      });
+      io.stdout.write(`Purged the profiles in ${where}.\n`);
     });
 }
 
-function openStore(io: CliIo, options: AppCommandOptions): { store: FileProfileStore; shownDir: string } {
+/**
+ * Runs with the store the server writes to (createProfileStore, as the application builds it): its
+ * in-memory front is empty in this process, so every answer comes from the durable storage behind it.
+ */
+async function withStore<T>(io: CliIo, options: AppCommandOptions, run: (store: ProfileStore, where: string) => Promise<T>): Promise<T> {
   const config = loadCliConfig(io, options);
+  const storage: string = config.profiler.storage;
+  if (storage === 'memory') throw new CliError('profiles are kept in server memory only (KEEL_PROFILER_STORAGE=memory): nothing to read from here');
   const dir = join(config.varDir, 'profiler');
-  return { store: new FileProfileStore({ dir }), shownDir: relative(io.cwd, dir) || dir };
+  const where = storage === 'file' ? relative(io.cwd, dir) || dir : 'the Redis profile storage';
+  const store = createProfileStore(config);
+  try {
+    return await run(store, where);
+  } finally {
+    await store.close?.();
+  }
 }
 
 function parseStatus(value: string): string {
