@@ -31,12 +31,12 @@ describe('kill -9 during load, then a restart on the same var/', () => {
     await load;
     assert.equal((await first.exited).signal, 'SIGKILL');
 
-    // The store writes a record before its index line: every line the kill left names a complete file.
-    for (const token of tokens) findRecordFile(dir, token);
     // What a crash can leave behind on top of that: a torn index line, and a record cut short.
     const dir = join(first.projectDir, 'var', 'profiler');
     const tokens = indexedTokens(first.projectDir);
     assert.ok(tokens.length > 0);
+    // The store writes a record before its index line: every line the kill left names a complete file.
+    for (const token of tokens) findRecordFile(dir, token);
     const index = readdirSync(dir).find((name) => name === 'index.csv') ?? readdirSync(dir).find((name) => /^index.*\.csv$/.test(name))!;
     writeFileSync(join(dir, index), readFileSync(join(dir, index), 'utf8') + 'abc123,127.0.0.1,GET,http://app.exa');
     const victim = tokens[0]!;
