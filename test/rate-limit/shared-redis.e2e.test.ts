@@ -49,7 +49,10 @@ describe('two keel processes when Redis stops and comes back', () => {
     const login = (port: number, ip: string) =>
       rawRequest(port, { method: 'POST', path: '/login', headers: { 'x-forwarded-for': ip, 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=bob' });
     const api = (port: number, ip: string) => rawRequest(port, { path: '/api/limited', headers: { 'x-forwarded-for': ip } });
-    assert.equal((await login(keels[0]!.port, '198.51.100.30')).status, 200);
+    // Retried: on a busy machine a first answer slower than 200 ms is (rightly) refused by the fail mode.
+    let before = 0;
+    for (let attempt = 0; attempt < 20 && before !== 200; attempt++) before = (await login(keels[0]!.port, '198.51.100.30')).status;
+    assert.equal(before, 200);
 
     const logged = keels.map((keel) => keel.log().length);
     await redis.stop();
