@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
 import type { Request } from '../../http/request.js';

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { Request } from '../../http/request.js';
 
 /** Method, URL and headers of the request that failed. */

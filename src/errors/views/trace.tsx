@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { basename, dirname, sep } from 'node:path';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';

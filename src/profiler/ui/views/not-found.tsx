@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { Layout } from './layout.js';
 
 /** Symfony's info.html.twig for an unknown token: a 200 page, the token shown escaped. */

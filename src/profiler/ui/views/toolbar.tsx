@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { ExceptionData } from '../../collectors/exception-collector.js';
 import type { LoggerData } from '../../collectors/logger-collector.js';
 import type { MemoryData } from '../../collectors/memory-collector.js';

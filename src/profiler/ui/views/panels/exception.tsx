@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import { FlatError } from '../../../../errors/flat-error.js';
 import { ExceptionTrace } from '../../../../errors/views/trace.js';
 import { readSourceExcerpt } from '../../../../internal/source-excerpt.js';

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { MemoryData } from '../../../collectors/memory-collector.js';
 import type { PanelProps } from './panel.js';
 

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { RateLimiterData } from '../../../collectors/rate-limiter-collector.js';
 import type { PanelProps } from './panel.js';
 

@@ -1,3 +1,4 @@
+/** @jsxImportSource preact */
 import type { ResponseData } from '../../../collectors/response-collector.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';
