@@ -8,6 +8,7 @@
  *
  *   npm run bench:profiler                      # 7 pairs of 3000 requests
  *   PAIRS=3 REQUESTS=1000 npm run bench:profiler
+ *   KEEL_PROFILER_STORAGE=memory npm run bench:profiler   # collection alone, no persistence
  *
  * `node --import tsx bench/profiler-overhead.ts serve on|off` is the server child it starts.
  */
@@ -36,7 +37,8 @@ async function serve(profiler: boolean): Promise<void> {
   const projectDir = mkdtempSync(join(tmpdir(), 'keel-bench-profiler-'));
   writeFileSync(join(projectDir, '.env'), 'TRUSTED_PROXIES=loopback\nTRUSTED_HEADERS=x-forwarded-for,x-forwarded-host,x-forwarded-proto,x-forwarded-port\n');
   // Profiler on: the default file storage under var/profiler, toolbar on, as `npm start` runs in dev.
-  const config = loadConfig({ cwd: projectDir, env: { APP_ENV: 'dev', KEEL_PROFILER: profiler ? '1' : '0' } });
+  const storage = process.env.KEEL_PROFILER_STORAGE ?? 'file';
+  const config = loadConfig({ cwd: projectDir, env: { APP_ENV: 'dev', KEEL_PROFILER: profiler ? '1' : '0', KEEL_PROFILER_STORAGE: storage } });
   const logger = createLogger({ env: config.env, debug: config.debug, level: config.log.level, file: config.log.file, stderr: false });
   const app = createApp({ config, routes: demoRoutes, logger });
   const port = Number(process.env.PORT);
@@ -105,7 +107,7 @@ async function measure(): Promise<void> {
     process.stdout.write(
       [
         '',
-        `seed request GET /robots.txt (404 via the error sub-request), ${pairs} pairs × ${requests} requests, ${pinning.note}`,
+        `seed request GET /robots.txt (404 via the error sub-request), profiler storage ${process.env.KEEL_PROFILER_STORAGE ?? 'file'}, ${pairs} pairs × ${requests} requests, ${pinning.note}`,
         `server CPU per request, profiler on:  median ${median(withProfiler).toFixed(0)} µs (spread ${(relativeSpread(withProfiler) * 100).toFixed(0)} %)`,
         `server CPU per request, profiler off: median ${median(without).toFixed(0)} µs (spread ${(relativeSpread(without) * 100).toFixed(0)} %)`,
         `profiler overhead: ${(ratio * 100).toFixed(1)} % of the request's cost (limit ${LIMIT * 100} %): ${ratio < LIMIT ? 'PASS' : 'FAIL'}`,

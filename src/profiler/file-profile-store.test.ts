@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir, access } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { CompositeProfileStore } from './composite-profile-store.js';
 import { FileProfileStore } from './file-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
@@ -38,11 +38,11 @@ describe('FileProfileStore', () => {
 
   afterEach(() => tearDown());
 
-  it("lays records out like Symfony: gzip'd files fanned out by the token's last characters, one index line each", async () => {
+  it("lays records out like Symfony: compressed files fanned out by the token's last two characters, one index line each", async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('a2546b', { parent: '4ea1d5', time: 1_800_000_000 }));
     await store.write(createTestProfile('4ea1d5', { children: ['a2546b'], time: 1_800_000_000 }));
-    const stored = JSON.parse(gunzipSync(await readFile(join(dir, '6b', '54', 'a2546b'))).toString('utf8'));
+    const stored = JSON.parse(brotliDecompressSync(await readFile(join(dir, '6b', 'a2546b'))).toString('utf8'));
     assert.equal(stored.parent, '4ea1d5');
     assert.equal(
       await readFile(join(dir, 'index.csv'), 'utf8'),
@@ -63,7 +63,7 @@ describe('FileProfileStore', () => {
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token, { time: 1_800_000_000 }));
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
     assert.equal(await store.read('000001'), undefined);
-    await assert.rejects(access(join(dir, '01', '00', '000001')));
+    await assert.rejects(access(join(dir, '01', '000001')));
   });
 
   it('deletes records older than maxAge once a newer one is written', async () => {
@@ -78,10 +78,10 @@ describe('FileProfileStore', () => {
   it('deletes the files of a whole index segment once its newest record is older than maxAge', async () => {
     const store = new FileProfileStore({ dir, clock, maxAge: 60, segmentRecords: 1 });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
-    await access(join(dir, '01', '00', '000001'));
+    await access(join(dir, '01', '000001'));
     now += 61_000;
     await store.write(createTestProfile('000002', { time: 1_800_000_061 }));
-    await assert.rejects(access(join(dir, '01', '00', '000001')));
+    await assert.rejects(access(join(dir, '01', '000001')));
     assert.equal((await store.read('000002'))?.token, '000002');
   });
 
@@ -104,16 +104,16 @@ describe('FileProfileStore', () => {
   });
 
   it('ignores a half-written temporary file left by a crash', async () => {
-    await mkdir(join(dir, '01', '00'), { recursive: true });
-    await writeFile(join(dir, '01', '00', '.000001.deadbeef.tmp'), Buffer.from([0x1f, 0x8b, 0x08]));
+    await mkdir(join(dir, '01'), { recursive: true });
+    await writeFile(join(dir, '01', '.000001.deadbeef.tmp'), Buffer.from([0x1f, 0x8b, 0x08]));
     const store = new FileProfileStore({ dir, clock });
     assert.equal(await store.read('000001'), undefined);
     assert.deepEqual(await store.find({ limit: 10 }), []);
   });
 
   it('answers undefined for a corrupt record file', async () => {
-    await mkdir(join(dir, '01', '00'), { recursive: true });
-    await writeFile(join(dir, '01', '00', '000001'), 'not gzip');
+    await mkdir(join(dir, '01'), { recursive: true });
+    await writeFile(join(dir, '01', '000001'), 'not brotli');
     assert.equal(await new FileProfileStore({ dir, clock }).read('000001'), undefined);
   });
 

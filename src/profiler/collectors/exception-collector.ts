@@ -19,12 +19,23 @@ export interface ExceptionData {
   chain: ExceptionLink[];
 }
 
-/** The error the request failed with, flattened (Symfony's ExceptionDataCollector). */
+/**
+ * The error the request failed with, flattened (Symfony's ExceptionDataCollector). The failed request
+ * and its error sub-request report the same error: it is flattened (its stack parsed) once for both.
+ */
 export class ExceptionCollector implements Collector<ExceptionData> {
   readonly name = 'exception';
+  #flattened = new WeakMap<object, ExceptionData>();
 
   collect(_request: unknown, _response: unknown, error: unknown): ExceptionData {
     if (error === undefined || error === null) return { chain: [] };
+    if (typeof error !== 'object') return this.#flatten(error);
+    let data = this.#flattened.get(error);
+    if (data === undefined) this.#flattened.set(error, (data = this.#flatten(error)));
+    return data;
+  }
+
+  #flatten(error: unknown): ExceptionData {
     return {
       chain: createFlatError(error, { debug: true })
         .toArray()
