@@ -64,6 +64,19 @@ export { FileProfileStore } from './profiler/file-profile-store.js';
 export type { Collector } from './profiler/collectors/collector.js';
 export { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
 
+// Rate limiting (the Redis storage is not exported here, so that the core never loads its client:
+// import it from src/rate-limiter/storage/redis-storage.ts, or set RATE_LIMIT_STORAGE=redis://…)
+export { RateLimiter, createRateLimiter, type RateLimiterOptions, type FailMode } from './rate-limiter/rate-limiter.js';
+export { RateLimit, createTooManyRequests, type RateLimitInit } from './rate-limiter/rate-limit.js';
+export { Reservation, MaxWaitDurationExceededError } from './rate-limiter/reservation.js';
+export { rateLimitHeaders } from './rate-limiter/rate-limit-headers.js';
+export { RateLimitListener, type RateLimitRecord, type RouteLimiterOptions } from './rate-limiter/rate-limit-listener.js';
+export { createRateLimiting, type RateLimiting, type CreateRateLimitingOptions } from './rate-limiter/create-rate-limiting.js';
+export type { Storage as RateLimiterStorage } from './rate-limiter/storage/storage.js';
+export { MemoryStorage } from './rate-limiter/storage/memory-storage.js';
+export { GuardedStorage, StorageUnavailableError } from './rate-limiter/storage/guarded-storage.js';
+export type { Clock } from './rate-limiter/clock.js';
+
 // Reverse proxies
 export { createOriginResolver } from './proxy/trusted-proxies.js';
 export { OriginGuardListener } from './proxy/origin-guard-listener.js';
