@@ -56,7 +56,8 @@ export class TooManyRequestsHttpException extends HttpException {
 
   constructor(retryAfter?: number | string, message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
     const headers: Record<string, string> = retryAfter ? { 'Retry-After': String(retryAfter) } : {};
-    super(429, { code: 'KEEL_ERR_RATE_LIMITED', ...options, message, headers: { ...headers, ...options.headers } });
+    // Retry-After comes after the headers given, as Symfony's constructor appends it.
+    super(429, { code: 'KEEL_ERR_RATE_LIMITED', ...options, message, headers: { ...options.headers, ...headers } });
     this.retryAfter = retryAfter;
   }
 }

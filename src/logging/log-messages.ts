@@ -15,6 +15,9 @@ export const LOG_MESSAGES = {
   debugOnPublicAddress: 'debug mode is on and the server listens on a non-loopback address: the profiler exposes every request to anyone who can reach it',
   profileStoreWriteFailed: 'profile store write failed',
   kernelFailure: 'kernel failure outside the error pipeline',
+  /** Rate limiter, channel `rate_limiter`, once per outage and once per recovery; context: storage (URL, credentials masked), error. */
+  rateLimitStorageUnavailable: 'rate limiter storage unavailable',
+  rateLimitStorageRecovered: 'rate limiter storage recovered',
 } as const;
 
 export type LogMessageKey = keyof typeof LOG_MESSAGES;

@@ -1,8 +1,8 @@
+import { LOG_MESSAGES } from '../logging/log-messages.js';
 import cluster from 'node:cluster';
 import type { KeelConfig } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from './clock.js';
-import { RATE_LIMIT_LOG_MESSAGES } from './rate-limit-log-messages.js';
 import { RateLimitListener, type RateLimitListenerOptions } from './rate-limit-listener.js';
 import { RateLimiter } from './rate-limiter.js';
 import { RateLimiterConfigError } from './rate-limiter-config-error.js';
@@ -66,8 +66,8 @@ function createStorage(url: string, timeout: number, logger: Logger, isClusterWo
   const where = redactUrl(url);
   return new GuardedStorage(storage, {
     timeout,
-    onOutage: (error) => logger.error(RATE_LIMIT_LOG_MESSAGES.storageUnavailable, { storage: where, error: error instanceof Error ? error.message : String(error) }),
-    onRecovery: () => logger.info(RATE_LIMIT_LOG_MESSAGES.storageRecovered, { storage: where }),
+    onOutage: (error) => logger.error(LOG_MESSAGES.rateLimitStorageUnavailable, { storage: where, error: error instanceof Error ? error.message : String(error) }),
+    onRecovery: () => logger.info(LOG_MESSAGES.rateLimitStorageRecovered, { storage: where }),
   });
 }
 

@@ -70,13 +70,15 @@ export class RateLimit {
 }
 
 /**
- * The 429 for refused limits: the reference's X-RateLimit-* headers, then Retry-After (the order of
- * Symfony's TooManyRequestsHttpException, which appends it), then the IETF fields. `bare` gives the
+ * The 429 for refused limits: the reference's X-RateLimit-* headers, then Retry-After, then the IETF fields. `bare` gives the
  * reference's `throw new TooManyRequestsHttpException()`: no header at all.
  */
 export function createTooManyRequests(limits: readonly RateLimit[], { message = '', bare = false }: { message?: string; bare?: boolean } = {}): TooManyRequestsHttpException {
   if (bare) return new TooManyRequestsHttpException(undefined, message);
-  // Retry-After is passed among the headers rather than as the first argument: the constructor would put
-  // it first, and the reference sends it after the X-RateLimit-* headers.
-  return new TooManyRequestsHttpException(undefined, message, { headers: Object.fromEntries(rateLimitHeaders(limits, { retryAfter: true })) });
+  const refused = limits.find((limit) => !limit.accepted && !limit.degraded);
+  // Retry-After is also among the headers so that it keeps the reference's place, right after the
+  // X-RateLimit-* trio; the constructor then only refreshes its value.
+  return new TooManyRequestsHttpException(refused?.retryAfterSeconds, message, {
+    headers: Object.fromEntries(rateLimitHeaders(limits, { retryAfter: true })),
+  });
 }

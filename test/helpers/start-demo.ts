@@ -26,6 +26,7 @@ export async function startDemo(env: Record<string, string> = {}): Promise<Runni
     [
       'TRUSTED_PROXIES=loopback,private_ranges',
       'TRUSTED_HEADERS=x-forwarded-for,x-forwarded-host,x-forwarded-proto,x-forwarded-port',
+      'RATE_LIMIT_DEFAULT_PATHS=/api/',
       '',
     ].join('\n'),
   );
