@@ -40,7 +40,8 @@ export interface KeelConfig {
     maxRecords: number;
     /** Records older than this are purged, in seconds. */
     maxAge: number;
-    storage: 'file' | 'memory';
+    /** `file` (var/profiler, memory in front), `memory`, or a `redis://` URL shared by several instances. */
+    storage: 'file' | 'memory' | `redis://${string}` | `rediss://${string}`;
   };
   log: {
     level: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical';

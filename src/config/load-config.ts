@@ -86,7 +86,7 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
       toolbar: profilerEnabled && values.boolean('KEEL_TOOLBAR', profilerEnabled),
       maxRecords: values.integer('KEEL_PROFILER_MAX_RECORDS', 500, 1),
       maxAge: values.duration('KEEL_PROFILER_MAX_AGE', TWO_DAYS),
-      storage: values.oneOf('KEEL_PROFILER_STORAGE', ['file', 'memory'], 'file'),
+      storage: readProfilerStorage(values),
     },
     log: {
       level: values.oneOf('LOG_LEVEL', LOG_LEVELS, env === 'prod' ? 'info' : 'debug'),
@@ -149,6 +149,12 @@ function limiterVariable(name: string): string {
 function checkPathPrefix(variable: string, path: string): string {
   if (!path.startsWith('/')) throw new ConfigError(variable, path, 'a comma list of path prefixes starting with /');
   return path;
+}
+
+function readProfilerStorage(values: EnvValues): KeelConfig['profiler']['storage'] {
+  const storage = values.string('KEEL_PROFILER_STORAGE', 'file');
+  if (storage === 'file' || storage === 'memory' || /^rediss?:\/\/./.test(storage)) return storage as KeelConfig['profiler']['storage'];
+  throw new ConfigError('KEEL_PROFILER_STORAGE', storage, '"file", "memory" or a redis:// URL');
 }
 
 function readStorageUrl(values: EnvValues): string {

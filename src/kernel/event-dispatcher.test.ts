@@ -68,6 +68,17 @@ describe('EventDispatcher', () => {
     assert.deepEqual(traced, ['request:routeIt']);
   });
 
+  it('reports a listener that throws to the tracer too', async () => {
+    const dispatcher = new EventDispatcher();
+    const traced: string[] = [];
+    dispatcher.tracer = (_event, _name, listenerName) => void traced.push(listenerName);
+    dispatcher.on('request', function failing() {
+      throw new Error('no route');
+    });
+    await assert.rejects(dispatcher.dispatch('request', requestEvent()), /no route/);
+    assert.deepEqual(traced, ['failing']);
+  });
+
   it('removes a listener with off()', async () => {
     const dispatcher = new EventDispatcher();
     let called = false;

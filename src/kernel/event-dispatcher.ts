@@ -77,10 +77,19 @@ export class EventDispatcher {
     const tracer = this.tracer;
     for (const entry of list) {
       if (event.isPropagationStopped) break;
-      const start = tracer === undefined ? 0 : performance.now();
-      const result = (entry.listener as Listener<KernelEvents[K]>)(event);
-      if (result !== undefined && typeof (result as Promise<void>).then === 'function') await result;
-      if (tracer !== undefined) tracer(event, name, entry.name, start, performance.now());
+      if (tracer === undefined) {
+        const result = (entry.listener as Listener<KernelEvents[K]>)(event);
+        if (result !== undefined && typeof (result as Promise<void>).then === 'function') await result;
+        continue;
+      }
+      // Traced, a listener that throws (the router's 404) still shows in the timeline.
+      const start = performance.now();
+      try {
+        const result = (entry.listener as Listener<KernelEvents[K]>)(event);
+        if (result !== undefined && typeof (result as Promise<void>).then === 'function') await result;
+      } finally {
+        tracer(event, name, entry.name, start, performance.now());
+      }
     }
     return event;
   }

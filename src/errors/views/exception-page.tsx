@@ -32,6 +32,8 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
         <meta charset="UTF-8" />
         <meta name="robots" content="noindex,nofollow" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {/* No favicon: browsers would otherwise request /favicon.ico, one more 404 in the log and the profiler. */}
+        <link rel="icon" href="data:," />
         <title>{pageTitle(error)}</title>
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
       </head>
