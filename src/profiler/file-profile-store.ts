@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
@@ -119,22 +119,40 @@ export class FileProfileStore implements ProfileStore {
       await mkdir(folder, { recursive: true });
       this.#folders.add(folder);
     }
-    const isNew = !this.#indexed.has(profile.token) && (await access(path).then(() => false, () => true));
-    const temporary = join(folder, `.${profile.token}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    const data = await compress(JSON.stringify(profile), BROTLI);
+    // A new record is created in place (O_CREAT|O_EXCL) and becomes visible to searches only when its index
+    // line is appended: a crash mid-write leaves an unindexed file that fails to decompress, which read()
+    // reports as missing. This costs a fraction of a temporary file renamed into place, whose rename ext4
+    // makes pay for a data flush. Rewriting an existing record still goes through a rename, atomically.
+    let isNew = !this.#indexed.has(profile.token);
     try {
-      await writeFile(temporary, await compress(JSON.stringify(profile), BROTLI));
-      await rename(temporary, path);
+      if (isNew) await writeFile(path, data, { flag: 'wx' });
     } catch (error) {
-      await rm(temporary, { force: true });
-      // A purge (here or in another process) may have removed the folder meanwhile.
-      this.#folders.delete(folder);
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        // A purge (here or in another process) may have removed the folder meanwhile.
+        this.#folders.delete(folder);
+        throw error;
+      }
+      isNew = false;
     }
+    if (!isNew) await this.#replace(folder, path, profile.token, data);
     if (!isNew) return;
     await appendIndexLine(this.dir, summarizeProfile(profile));
     this.#indexed.add(profile.token);
     if (this.#indexed.size > this.#maxRecords * 2) this.#indexed.delete(this.#indexed.values().next().value!);
     await this.#maintain();
+  }
+
+  async #replace(folder: string, path: string, token: string, data: Buffer): Promise<void> {
+    const temporary = join(folder, `.${token}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, data);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      this.#folders.delete(folder);
+      throw error;
+    }
   }
 
   /**
