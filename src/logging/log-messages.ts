@@ -14,6 +14,8 @@ export const LOG_MESSAGES = {
   serverClosing: 'server closing',
   debugOnPublicAddress: 'debug mode is on and the server listens on a non-loopback address: the profiler exposes every request to anyone who can reach it',
   profileStoreWriteFailed: 'profile store write failed',
+  /** Once per episode: the durable profile store cannot keep up, newer records stay in memory only. */
+  profileStoreBehind: 'profile store falling behind: records kept in memory only',
   kernelFailure: 'kernel failure outside the error pipeline',
   /** Rate limiter, channel `rate_limiter`, once per outage and once per recovery; context: storage (URL, credentials masked), error. */
   rateLimitStorageUnavailable: 'rate limiter storage unavailable',

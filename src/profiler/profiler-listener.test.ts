@@ -6,6 +6,7 @@ import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import type { ExceptionEvent } from '../kernel/events.js';
 import type { Logger } from '../logging/logger.js';
+import { RecordingLogger } from '../logging/recording-logger.js';
 import { ExceptionCollector, type ExceptionData } from './collectors/exception-collector.js';
 import { RequestCollector, type RequestData } from './collectors/request-collector.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
@@ -101,6 +102,32 @@ describe('ProfilerListener', () => {
     await kernel.terminate(request, response);
     assert.equal(response.status, 404);
     assert.deepEqual(lines, ['profile store write failed']);
+  });
+
+  it('keeps records in memory only, and says so once, while the durable store falls behind', async () => {
+    const store = new MemoryProfileStore();
+    let release: () => void = () => {};
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    store.write = async () => {
+      started++;
+      await blocked;
+    };
+    const logger = new RecordingLogger();
+    const kernel = new Kernel();
+    const profiler = new Profiler({ store, collectors: [] });
+    kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler, logger }));
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')));
+    const terminated: Promise<void>[] = [];
+    for (let i = 0; i < 100; i++) {
+      const request = new Request({ method: 'GET', target: `/page/${i}` });
+      terminated.push(kernel.terminate(request, await kernel.handle(request)));
+    }
+    assert.equal(started, 64, 'no more durable writes queued than the bound');
+    assert.deepEqual(logger.records.map((record) => record.message), ['profile store falling behind: records kept in memory only']);
+    assert.equal((await store.find({ limit: 1000 })).length, 100, 'every record still readable from memory');
+    release();
+    await Promise.all(terminated);
   });
 
   describe('when a request is marked disabled', () => {

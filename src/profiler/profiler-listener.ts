@@ -7,6 +7,9 @@ import type { Logger } from '../logging/logger.js';
 import type { Profile } from './profile.js';
 import type { Profiler } from './profiler.js';
 
+// Families whose durable write may be queued at once; ~2 records each.
+const MAX_PENDING_WRITES = 64;
+
 interface Collected {
   request: Request;
   response: Response;
@@ -25,6 +28,8 @@ export class ProfilerListener implements Subscriber {
   // Keyed by the main request: its profile and its sub-requests', in collection order.
   #families = new WeakMap<Request, Collected[]>();
   #failing = false;
+  #pending = 0;
+  #behind = false;
 
   constructor({ profiler, logger }: { profiler: Profiler; logger?: Logger }) {
     this.#profiler = profiler;
@@ -64,13 +69,34 @@ export class ProfilerListener implements Subscriber {
     this.#families.set(main, family);
   };
 
-  /** After the response is sent: late collection, then persistence, children before parents. */
+  /**
+   * After the response is sent: late collection, then persistence, children before parents. When the
+   * durable store falls behind (a slow disk under load), families beyond MAX_PENDING_WRITES stay in the
+   * in-memory store only: queued writes would otherwise hold every record, and every request waiting on
+   * them, for as long as the backlog lasts.
+   */
   readonly onTerminate = async (event: TerminateEvent): Promise<void> => {
     const family = this.#families.get(event.request);
     if (family === undefined) return;
     this.#families.delete(event.request);
     for (const { request, response, profile } of family) this.#profiler.lateCollect(profile, request, response);
-    for (const { profile } of family) {
+    const profiles = family.map(({ profile }) => profile);
+    if (this.#pending >= MAX_PENDING_WRITES) {
+      if (!this.#behind) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#pending, token: profiles.at(-1)?.token });
+      this.#behind = true;
+      return;
+    }
+    this.#behind = false;
+    this.#pending++;
+    try {
+      await this.#persist(profiles);
+    } finally {
+      this.#pending--;
+    }
+  };
+
+  async #persist(profiles: Profile[]): Promise<void> {
+    for (const profile of profiles) {
       try {
         await this.#profiler.store.write(profile);
         this.#failing = false;
@@ -80,7 +106,7 @@ export class ProfilerListener implements Subscriber {
         this.#failing = true;
       }
     }
-  };
+  }
 }
 
 function parentOf(request: Request): Request | undefined {
