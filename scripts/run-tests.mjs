@@ -1,11 +1,11 @@
 // Runs every test file with node's test runner. Node 20 does not expand globs itself, so the file list is
-// built here: unit tests beside the code (src/**/*.test.ts(x)) and cross-module suites under test/.
+// built here: unit tests beside the code (src/**/*.test.ts(x), bench/), cross-module suites under test/.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from './system-packages.mjs';
 
-const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['src', 'test', 'demo'];
+const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['src', 'test', 'demo', 'bench'];
 
 function collect(path, out) {
   const stat = statSync(path, { throwIfNoEntry: false });
