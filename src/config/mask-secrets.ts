@@ -1,21 +1,31 @@
-const SECRET_KEY = /password|secret|token|key|authorization|cookie/i;
-const MASK = '******';
+/** What a secret value is replaced with wherever keel shows data: profiler pages, `keel config`. */
+export const MASK = '******';
+
+// Names whose values are credentials: Authorization, Cookie, and anything about passwords, secrets, tokens, keys.
+export const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|key/i;
+
+// The profiler's own headers name record tokens, which are no credential: every page links them.
+const PUBLIC_NAMES = new Set(['x-debug-token', 'x-debug-token-link', 'x-previous-debug-token']);
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name.toLowerCase());
+}
 
 /**
- * A deep copy with the values of secret-looking keys replaced by `******`, for showing configuration and
- * request data in the profiler and the CLI.
+ * A deep copy in which every scalar under a secret-looking key is replaced by `******` (objects under such
+ * keys are walked, so their structure stays visible). Cycles print as `[circular]`.
  * @example maskSecrets({ APP_SECRET: 'x', PORT: '8000' }) // { APP_SECRET: '******', PORT: '8000' }
  */
 export function maskSecrets<T>(value: T): T {
-  return mask(value, new WeakSet()) as T;
+  return mask(value, false, new WeakSet()) as T;
 }
 
-function mask(value: unknown, seen: WeakSet<object>): unknown {
-  if (value === null || typeof value !== 'object') return value;
+function mask(value: unknown, secret: boolean, seen: WeakSet<object>): unknown {
+  if (value === null || typeof value !== 'object') return secret && value !== undefined ? MASK : value;
   if (seen.has(value)) return '[circular]';
   seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => mask(item, seen));
+  if (Array.isArray(value)) return value.map((item) => mask(item, secret, seen));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? MASK : mask(item, seen);
+  for (const [key, item] of Object.entries(value)) out[key] = mask(item, secret || isSecretName(key), seen);
   return out;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { KeelConfig } from '../../config/config.js';
 import type { Collector } from './collector.js';
-import { maskDeep } from './mask.js';
+import { maskSecrets } from '../../config/mask-secrets.js';
 
 export interface ConfigData {
   env: string;
@@ -20,7 +20,7 @@ export class ConfigCollector implements Collector<ConfigData> {
   #data: ConfigData;
 
   constructor(config: KeelConfig) {
-    this.#data = { env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskDeep(config) };
+    this.#data = { env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config) };
   }
 
   collect(): ConfigData {

@@ -1,7 +1,7 @@
 import type { Request } from '../../http/request.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { Collector } from './collector.js';
-import { maskDeep } from './mask.js';
+import { maskSecrets } from '../../config/mask-secrets.js';
 
 export interface LoggerData {
   logs: LogRecord[];
@@ -21,7 +21,7 @@ export class LoggerCollector implements Collector<LoggerData> {
 
   lateCollect(data: LoggerData, request: Request): LoggerData {
     const logs = request.stack?.logs ?? data.logs;
-    return { logs: logs.map((record) => ({ ...record, context: maskDeep(toStorable(record.context, 0)) as Record<string, unknown> })) };
+    return { logs: logs.map((record) => ({ ...record, context: maskSecrets(toStorable(record.context, 0)) as Record<string, unknown> })) };
   }
 }
 

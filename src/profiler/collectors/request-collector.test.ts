@@ -5,7 +5,7 @@ import { Response } from '../../http/response.js';
 import { RequestStack } from '../../kernel/request-stack.js';
 import { TEST_CONFIG } from '../profiled-app.fixture.js';
 import { ConfigCollector } from './config-collector.js';
-import { MASK } from './mask.js';
+import { MASK } from '../../config/mask-secrets.js';
 import { RequestCollector } from './request-collector.js';
 import { ResponseCollector } from './response-collector.js';
 

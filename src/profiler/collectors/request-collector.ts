@@ -2,7 +2,8 @@ import type { Request, RequestOrigin } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import { isProfileToken } from '../token.js';
 import type { Collector } from './collector.js';
-import { MASK, maskRecord, maskUrl } from './mask.js';
+import { MASK } from '../../config/mask-secrets.js';
+import { maskRecord, maskUrl } from './mask.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
 export interface RedirectInfo {

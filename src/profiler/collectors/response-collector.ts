@@ -1,6 +1,6 @@
 import type { Response } from '../../http/response.js';
 import type { Collector } from './collector.js';
-import { isSecretName, MASK } from './mask.js';
+import { isSecretName, MASK } from '../../config/mask-secrets.js';
 
 export interface ResponseData {
   statusCode: number;
