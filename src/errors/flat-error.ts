@@ -13,6 +13,9 @@ export interface FlatErrorOptions {
 // A cause chain is user data: it can be cyclic or absurdly long.
 const MAX_CHAIN = 16;
 
+/** The fields of a FlatError, as a record of plain data (a stored profile) provides them. */
+export type FlatErrorInit = Omit<FlatError, 'toArray'>;
+
 /**
  * A plain snapshot of a thrown value and its `cause` chain (Symfony's FlattenException): what the
  * renderers, the log line and the profiler read, so none of them has to care what was thrown.
@@ -25,28 +28,63 @@ export class FlatError {
   readonly status: number;
   readonly statusText: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** Where the error was created: the first frame of its stack ('' and 0 when unknown). */
-  readonly file: string;
-  readonly line: number;
-  readonly trace: readonly StackFrame[];
   readonly previous: FlatError | undefined;
+  // Reading `error.stack` is the costly part of flattening (every frame goes through the source maps):
+  // done on the first read of file, line or trace, never for a production 404 page that shows none of them.
+  #frames: readonly StackFrame[] | undefined;
+  #readFrames: (() => readonly StackFrame[]) | undefined;
+  #file = '';
+  #line = 0;
 
-  constructor(init: Omit<FlatError, 'toArray'>) {
+  constructor(init: FlatErrorInit) {
     this.class = init.class;
     this.message = init.message;
     this.code = init.code;
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
-    this.file = init.file;
-    this.line = init.line;
-    this.trace = init.trace;
     this.previous = init.previous;
+    this.#file = init.file;
+    this.#line = init.line;
+    this.#frames = init.trace;
+  }
+
+  /** A FlatError whose location and trace are read from `readFrames` when first asked for. */
+  static deferred(init: Omit<FlatErrorInit, 'file' | 'line' | 'trace'>, readFrames: () => readonly StackFrame[]): FlatError {
+    const flat = new FlatError({ ...init, file: '', line: 0, trace: [] });
+    flat.#frames = undefined;
+    flat.#readFrames = readFrames;
+    return flat;
+  }
+
+  /** Where the error was created: the first frame of its stack ('' and 0 when unknown). */
+  get file(): string {
+    if (this.#frames === undefined) this.#resolve();
+    return this.#file;
+  }
+
+  get line(): number {
+    if (this.#frames === undefined) this.#resolve();
+    return this.#line;
+  }
+
+  get trace(): readonly StackFrame[] {
+    if (this.#frames === undefined) this.#resolve();
+    return this.#frames as readonly StackFrame[];
   }
 
   /** The error followed by its causes, outermost first. */
   toArray(): FlatError[] {
     return this.previous === undefined ? [this] : [this, ...this.previous.toArray()];
+  }
+
+  #resolve(): void {
+    const read = this.#readFrames;
+    this.#readFrames = undefined;
+    const frames = read === undefined ? [] : read();
+    this.#file = frames[0]?.file ?? '';
+    this.#line = frames[0]?.line ?? 0;
+    this.#frames = frames;
   }
 }
 
@@ -62,20 +100,21 @@ export function createFlatError(error: unknown, { debug = false, statusCode }: F
 function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: Set<unknown>, depth: number): FlatError {
   seen.add(error);
   const status = statusCode ?? (isHttpException(error) ? error.status : 500);
-  const frames = error instanceof Error ? parseStack(safeStack(error)) : [];
   const cause = error instanceof Error ? error.cause : undefined;
   const hasCause = cause !== undefined && cause !== null && !seen.has(cause) && depth + 1 < MAX_CHAIN;
-  return new FlatError({
+  const init = {
     class: classNameOf(error),
     message: messageOf(error),
     code: isHttpException(error) ? error.code : undefined,
     status,
     statusText: statusText(status),
     headers: isHttpException(error) ? { ...error.headers } : {},
-    file: frames[0]?.file ?? '',
-    line: frames[0]?.line ?? 0,
-    trace: debug ? frames : frames.slice(0, 1),
     previous: hasCause ? flatten(cause, debug, undefined, seen, depth + 1) : undefined,
+  };
+  if (!(error instanceof Error)) return new FlatError({ ...init, file: '', line: 0, trace: [] });
+  return FlatError.deferred(init, () => {
+    const frames = parseStack(safeStack(error));
+    return debug ? frames : frames.slice(0, 1);
   });
 }
 
