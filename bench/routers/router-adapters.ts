@@ -35,16 +35,13 @@ export function buildRouter(name: RouterName, routes: readonly GithubRoute[]): L
   }
 }
 
-/** keel's Matcher as the router listener calls it: a miss throws ResourceNotFoundError. */
+/** keel's Matcher as the router listener calls it: lookup(), which returns a miss instead of throwing it. */
 function buildKeel(routes: readonly GithubRoute[]): Lookup {
   const collection = new RouteCollection().addAll(routes.map((route) => ({ name: keyOf(route), path: route.path, methods: [route.method] })));
   const matcher = new Matcher(collection);
   return (method, path) => {
-    try {
-      return matcher.match({ method, path, host: 'api.github.com', scheme: 'https' }).route.name;
-    } catch {
-      return undefined;
-    }
+    const result = matcher.lookup({ method, path, host: 'api.github.com', scheme: 'https' });
+    return 'miss' in result ? undefined : result.route.name;
   };
 }
 

@@ -1,6 +1,6 @@
 import { rawUrlDecode } from './raw-url-decode.js';
 import type { Route } from './route.js';
-import { evaluateRoute, type MatchInput } from './route-verdict.js';
+import { evaluateRoute, type MatchInput, type RouteVerdict } from './route-verdict.js';
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
 import { RouteIndex } from './route-index.js';
 
@@ -35,6 +35,16 @@ export interface PassResult {
   allowSchemes: string[];
 }
 
+/**
+ * Why a lookup found nothing: `notFound` (Symfony's ResourceNotFoundException, `path` the raw path tried
+ * last) or `methodNotAllowed` (a route matches the path but not the method).
+ */
+export type RouteMiss =
+  | { kind: 'notFound'; path: string; noConfiguration: boolean }
+  | { kind: 'methodNotAllowed'; allow: readonly string[] };
+
+export type LookupResult = MatchResult | { miss: RouteMiss };
+
 export interface MatcherOptions {
   /**
    * Redirect GET and HEAD requests whose path only differs by a trailing slash, or whose scheme is not the
@@ -43,10 +53,18 @@ export interface MatcherOptions {
   redirects?: boolean;
 }
 
+/** One pass, with the case Symfony throws from inside it: `/` and a table with nothing near it. */
+interface ScanResult extends PassResult {
+  noConfiguration?: boolean;
+}
+
+const NOTHING: ScanResult = Object.freeze({ allow: [], allowSchemes: [] }) as ScanResult;
+
 /**
  * Matches requests against a route table compiled once (Symfony's CompiledUrlMatcher semantics): routes
  * without placeholders are found by a Map lookup, the others among the routes sharing the first path segment,
- * always in definition order. Throws ResourceNotFoundError or MethodNotAllowedError.
+ * always in definition order, by one combined regex. `match()` throws ResourceNotFoundError or
+ * MethodNotAllowedError; `lookup()` returns the miss instead, for callers that would only catch it.
  * @example
  * const matcher = new Matcher(routes);
  * matcher.match({ method: 'GET', path: '/blog', host: 'example.com', scheme: 'https' });
@@ -67,20 +85,31 @@ export class Matcher {
 
   /** `onPass` hears of every pass before it runs (the first, the trailing-slash retry, the scheme retry). */
   match(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): MatchResult {
+    const result = this.lookup(context, onPass);
+    if (!('miss' in result)) return result;
+    const { miss } = result;
+    if (miss.kind === 'methodNotAllowed') throw new MethodNotAllowedError(miss.allow);
+    throw new ResourceNotFoundError(miss.path, { noConfiguration: miss.noConfiguration });
+  }
+
+  /** match() without exceptions: a miss is returned as `{ miss }`. */
+  lookup(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): LookupResult {
     const method = context.method.toUpperCase();
     let path = context.path;
     const first = this.#pass(path, context, onPass);
     if (first.match !== undefined) return first.match;
-    if (first.allow.length > 0) throw new MethodNotAllowedError(first.allow);
-    if (!this.redirects || (method !== 'GET' && method !== 'HEAD')) throw new ResourceNotFoundError(path);
+    if (first.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
+    if (first.allow.length > 0) return { miss: { kind: 'methodNotAllowed', allow: first.allow } };
+    if (!this.redirects || (method !== 'GET' && method !== 'HEAD')) return { miss: { kind: 'notFound', path, noConfiguration: false } };
 
     let schemes = first.allowSchemes;
     if (schemes.length === 0) {
-      const trimmed = path.replace(/\/+$/, '') || '/';
+      const trimmed = trimTrailingSlashes(path);
       if (trimmed !== '/') {
         path = trimmed === path ? `${path}/` : trimmed;
         const retry = this.#pass(path, context, onPass);
         if (retry.match !== undefined) return { ...retry.match, redirect: { path } };
+        if (retry.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
         schemes = retry.allowSchemes;
       }
     }
@@ -88,25 +117,49 @@ export class Matcher {
       const scheme = schemes[0] as string;
       const other = this.#pass(path, { ...context, scheme }, onPass);
       if (other.match !== undefined) return { ...other.match, redirect: { path, scheme } };
+      if (other.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
     }
-    throw new ResourceNotFoundError(path);
+    return { miss: { kind: 'notFound', path, noConfiguration: false } };
   }
 
-  #pass(path: string, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): PassResult {
+  #pass(path: string, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): ScanResult {
     onPass?.(path, context);
-    return this.matchPass(path, context);
+    return this.#scan(path, context);
   }
 
   /** One pass over the table for one raw path (Symfony's doMatch). */
   matchPass(rawPath: string, context: MatchContext): PassResult {
+    const result = this.#scan(rawPath, context);
+    if (result.noConfiguration === true) throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
+    return result;
+  }
+
+  #scan(rawPath: string, context: MatchContext): ScanResult {
     const decoded = rawUrlDecode(rawPath);
     if (decoded === undefined) return { allow: [], allowSchemes: [] };
     const input = createMatchInput(decoded, context, this.redirects);
     // Sets keep the first occurrence of each method in route order (PHP's `$allow += $methods`).
     let allow: Set<string> | undefined;
     let allowSchemes: Set<string> | undefined;
-    for (const [route, byRegex] of this.index.candidates(input.path, input.trimmedPath)) {
-      const verdict = evaluateRoute(route, input, byRegex);
+    // The static routes first (they cannot conflict with an earlier dynamic route, see RouteIndex), then
+    // the regex ones in definition order, each found by the group's next path-regex hit.
+    const statics = this.index.staticRoutes(input.trimmedPath);
+    const group = this.index.regexGroup(input.path);
+    let nextStatic = 0;
+    let from = 0;
+    for (;;) {
+      let verdict: RouteVerdict;
+      let route: Route;
+      if (nextStatic < statics.length) {
+        route = statics[nextStatic++] as Route;
+        verdict = evaluateRoute(route, input, false);
+      } else {
+        const hit = group.next(input.path, from);
+        if (hit === undefined) break;
+        route = hit.route;
+        from = hit.position + 1;
+        verdict = evaluateRoute(route, input, true, hit.groups);
+      }
       switch (verdict.kind) {
         case 'match':
           return { match: { route, params: verdict.params }, allow: [], allowSchemes: [] };
@@ -123,9 +176,7 @@ export class Matcher {
           break;
       }
     }
-    if (input.path === '/' && allow === undefined && allowSchemes === undefined) {
-      throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
-    }
+    if (allow === undefined && allowSchemes === undefined) return input.path === '/' ? { ...NOTHING, noConfiguration: true } : { allow: [], allowSchemes: [] };
     return { allow: allow === undefined ? [] : [...allow], allowSchemes: allowSchemes === undefined ? [] : [...allowSchemes] };
   }
 }
@@ -136,7 +187,7 @@ export function createMatchInput(decodedPath: string, context: MatchContext, red
   const canonicalMethod = method === 'HEAD' ? 'GET' : method;
   return {
     path,
-    trimmedPath: path.replace(/\/+$/, '') || '/',
+    trimmedPath: trimTrailingSlashes(path),
     method,
     canonicalMethod,
     host: context.host.toLowerCase(),
@@ -145,6 +196,19 @@ export function createMatchInput(decodedPath: string, context: MatchContext, red
   };
 }
 
+/** The exception match() would have thrown for a miss (the `cause` of the router listener's 404 or 405). */
+export function missError(miss: RouteMiss): ResourceNotFoundError | MethodNotAllowedError {
+  if (miss.kind === 'methodNotAllowed') return new MethodNotAllowedError(miss.allow);
+  return new ResourceNotFoundError(miss.path, { noConfiguration: miss.noConfiguration });
+}
+
 export function isRedirect(result: MatchResult): result is RedirectMatch {
   return 'redirect' in result;
+}
+
+/** The path without its trailing slashes, `/` when nothing is left (`path.replace(/\/+$/, '') || '/'`). */
+function trimTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
+  return end === 0 ? '/' : end === path.length ? path : path.slice(0, end);
 }

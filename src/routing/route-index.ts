@@ -1,4 +1,5 @@
 import type { Route } from './route.js';
+import { RegexGroup } from './regex-group.js';
 
 /**
  * The route table arranged for lookup, built once (Symfony's CompiledUrlMatcherDumper::groupStaticRoutes):
@@ -7,7 +8,10 @@ import type { Route } from './route.js';
  * - the others, and any static route that an earlier dynamic route could also match (so that definition
  *   order still decides), are tested by regex; they are bucketed by the first path segment when it is
  *   literal (`/blog/{slug}` → `blog`), and a request tests only its segment's bucket plus the routes whose
- *   first segment holds a placeholder, merged back into definition order.
+ *   first segment holds a placeholder, merged back into definition order (merged once, here). Among
+ *   those, a route whose placeholders can neither hold nor drop a `/` only matches paths with as many
+ *   segments as its own, so a request tests only the routes of its segment count (and the others), all
+ *   together by one RegexGroup.
  */
 export class RouteIndex {
   readonly routes: readonly Route[];
@@ -16,6 +20,12 @@ export class RouteIndex {
   #wildcard: Route[] = [];
   #position = new Map<Route, number>();
   #byRegex = new Set<Route>();
+  #merged = new Map<string, Route[]>();
+  /** Per bucket key (undefined: the wildcard routes only), per segment count: the group to test. */
+  #groups = new Map<string | undefined, Map<number, RegexGroup>>();
+  #segments = new Map<Route, number | undefined>();
+  #maxSegments = 0;
+  static readonly #noRoutes: readonly Route[] = [];
 
   constructor(routes: Iterable<Route>) {
     this.routes = [...routes];
@@ -36,6 +46,42 @@ export class RouteIndex {
         else bucket.push(route);
       }
     }
+    for (const [key, bucket] of this.#buckets) this.#merged.set(key, this.#merge(bucket, this.#wildcard));
+    for (const route of this.#byRegex) {
+      const count = segmentCount(route);
+      this.#segments.set(route, count);
+      if (count !== undefined && count > this.#maxSegments) this.#maxSegments = count;
+    }
+  }
+
+  /** Routes found in the static Map for a path without trailing slashes: they are tested first. */
+  staticRoutes(trimmedPath: string): readonly Route[] {
+    return this.#static.get(trimmedPath) ?? RouteIndex.#noRoutes;
+  }
+
+  /** The routes tested by regex for a decoded path, in definition order: its first segment's bucket and the wildcard routes. */
+  regexGroup(path: string): RegexGroup {
+    const slash = path.indexOf('/', 1);
+    let key: string | undefined = slash === -1 ? path.slice(1) : path.slice(1, slash);
+    let routes = this.#merged.get(key);
+    if (routes === undefined) {
+      key = undefined;
+      routes = this.#wildcard;
+    }
+    // Beyond the longest fixed route only the others can match: one group for every such count.
+    let count = pathSegments(path);
+    if (count > this.#maxSegments) count = -1;
+    let byCount = this.#groups.get(key);
+    if (byCount === undefined) this.#groups.set(key, (byCount = new Map()));
+    let group = byCount.get(count);
+    if (group === undefined) {
+      group = new RegexGroup(routes.filter((route) => {
+        const segments = this.#segments.get(route);
+        return segments === undefined || segments === count;
+      }));
+      byCount.set(count, group);
+    }
+    return group;
   }
 
   /** True when the route is tested by regex rather than found in the static Map. */
@@ -48,23 +94,26 @@ export class RouteIndex {
    * conflict with an earlier dynamic route, see the constructor), then the regex ones in definition order.
    */
   *candidates(path: string, trimmedPath: string): Generator<[Route, boolean]> {
-    for (const route of this.#static.get(trimmedPath) ?? []) yield [route, false];
-    const slash = path.indexOf('/', 1);
-    const bucket = this.#buckets.get(slash === -1 ? path.slice(1) : path.slice(1, slash)) ?? [];
-    const wildcard = this.#wildcard;
+    for (const route of this.staticRoutes(trimmedPath)) yield [route, false];
+    for (const route of this.regexGroup(path).routes) yield [route, true];
+  }
+
+  #merge(bucket: readonly Route[], wildcard: readonly Route[]): Route[] {
+    const merged: Route[] = [];
     let i = 0;
     let j = 0;
     while (i < bucket.length || j < wildcard.length) {
       const a = bucket[i];
       const b = wildcard[j];
       if (b === undefined || (a !== undefined && this.#at(a) < this.#at(b))) {
-        yield [a as Route, true];
+        merged.push(a as Route);
         i++;
       } else {
-        yield [b, true];
+        merged.push(b);
         j++;
       }
     }
+    return merged;
   }
 
   #at(route: Route): number {
@@ -93,4 +142,34 @@ function bucketKey(route: Route): string | undefined {
   const slash = literal.indexOf('/', 1);
   if (slash !== -1) return literal.slice(1, slash);
   return route.isStatic ? literal.slice(1) : undefined;
+}
+
+/** The `/` of a decoded path, one trailing `/` left out (the route regexes allow it). */
+function pathSegments(path: string): number {
+  let count = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) count++;
+  return path.length > 1 && path.charCodeAt(path.length - 1) === 47 ? count - 1 : count;
+}
+
+// Requirements made of these can never match a `/` (nor anything Unicode-sensitive).
+const SLASH_FREE_REQUIREMENT = /^(?:\\[dw]|[A-Za-z0-9_+()?:])+$/;
+
+/**
+ * How many `/` every path the route matches has (pathSegments counts the same way), or undefined when
+ * that varies: an optional placeholder, a requirement that could match a `/` or nothing at all, a
+ * literal `/` before the optional trailing one.
+ */
+function segmentCount(route: Route): number | undefined {
+  const pattern = route.pathPattern;
+  if (pattern.firstOptional !== Infinity) return undefined;
+  for (const token of pattern.tokens) {
+    if (token.kind !== 'variable') continue;
+    const isDefault = token.regex.startsWith('[^/') && token.regex.endsWith(']+') && !token.regex.slice(3, -2).includes(']');
+    if (!isDefault && (!SLASH_FREE_REQUIREMENT.test(token.regex) || new RegExp(`^(?:${token.regex})$`, 'su').test(''))) return undefined;
+  }
+  const path = route.hasTrailingSlash ? route.path.slice(0, -1) : route.path;
+  if (path.endsWith('/') && path !== '/') return undefined;
+  let count = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 47) count++;
+  return count;
 }

@@ -30,13 +30,13 @@ export type RouteVerdict =
  * Tests one route, in Symfony's order (CompiledUrlMatcherTrait::doMatch): path, host, trailing slash,
  * scheme, method. `byRegex` is false for routes the matcher found in its static index (compared by path
  * without trailing slashes, so `/blog//` reaches `/blog/`), true for the others (their regex allows one
- * optional trailing slash).
+ * optional trailing slash). `found`: what the route's path regex captured on the path, when the caller ran it.
  */
-export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean): RouteVerdict {
+export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean, found?: ArrayLike<string | undefined>): RouteVerdict {
   const { path, trimmedPath } = input;
-  let groups: RegExpExecArray | null = null;
+  let groups: ArrayLike<string | undefined> | null = null;
   if (byRegex) {
-    groups = route.pathRegex.exec(path);
+    groups = found ?? route.pathRegex.exec(path);
     if (groups === null) return { kind: 'path' };
   } else if (route.staticUrl !== trimmedPath) {
     return { kind: 'path' };
@@ -74,7 +74,7 @@ export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean)
   return { kind: 'match', params };
 }
 
-function collect(params: Record<string, string>, variables: readonly string[], groups: RegExpExecArray): void {
+function collect(params: Record<string, string>, variables: readonly string[], groups: ArrayLike<string | undefined>): void {
   for (let i = 0; i < variables.length; i++) {
     const value = groups[i + 1];
     if (value !== undefined) params[variables[i] as string] = value;

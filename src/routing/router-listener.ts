@@ -6,8 +6,7 @@ import type { RequestEvent } from '../kernel/events.js';
 import { interpolate } from '../logging/interpolate.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
-import { isRedirect, type MatchContext, type Matcher, type RedirectMatch } from './matcher.js';
-import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+import { isRedirect, missError, type MatchContext, type Matcher, type RedirectMatch } from './matcher.js';
 
 /** What the router saw, kept on the request for the profiler's routing panel. */
 export interface RoutingRecord {
@@ -54,15 +53,12 @@ export class RouterListener implements Subscriber {
     const context: MatchContext = { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme };
     const routing: RoutingRecord = { context };
     request.attributes.routing = routing;
-    let result;
-    try {
-      result = this.#matcher.match(context);
-    } catch (error) {
-      if (error instanceof ResourceNotFoundError) throw new NotFoundHttpException(routingErrorMessage(request), { cause: error });
-      if (error instanceof MethodNotAllowedError) {
-        throw new MethodNotAllowedHttpException(error.allow, routingErrorMessage(request, error.allow), { cause: error });
-      }
-      throw error;
+    // lookup() returns a miss rather than throwing it: one exception per 404, not two.
+    const result = this.#matcher.lookup(context);
+    if ('miss' in result) {
+      const { miss } = result;
+      if (miss.kind === 'notFound') throw new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss) });
+      throw new MethodNotAllowedHttpException(miss.allow, routingErrorMessage(request, miss.allow), { cause: missError(miss) });
     }
 
     const { route, params } = result;
