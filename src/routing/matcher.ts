@@ -2,6 +2,7 @@ import { rawUrlDecode } from './raw-url-decode.js';
 import type { Route } from './route.js';
 import { evaluateRoute, type MatchInput, type RouteVerdict } from './route-verdict.js';
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+import type { RegexGroup } from './regex-group.js';
 import { RouteIndex } from './route-index.js';
 
 /** What the matcher needs to know about a request. */
@@ -58,7 +59,10 @@ interface ScanResult extends PassResult {
   noConfiguration?: boolean;
 }
 
-const NOTHING: ScanResult = Object.freeze({ allow: [], allowSchemes: [] }) as ScanResult;
+// A pass that found nothing to list shares these; only matchPass hands a result out, and it copies them.
+const NONE = Object.freeze([]) as unknown as string[];
+const NOTHING: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE });
+const NO_CONFIGURATION: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE, noConfiguration: true });
 
 /**
  * Matches requests against a route table compiled once (Symfony's CompiledUrlMatcher semantics): routes
@@ -131,12 +135,12 @@ export class Matcher {
   matchPass(rawPath: string, context: MatchContext): PassResult {
     const result = this.#scan(rawPath, context);
     if (result.noConfiguration === true) throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
-    return result;
+    return { ...result, allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
   }
 
   #scan(rawPath: string, context: MatchContext): ScanResult {
     const decoded = rawUrlDecode(rawPath);
-    if (decoded === undefined) return { allow: [], allowSchemes: [] };
+    if (decoded === undefined) return NOTHING;
     const input = createMatchInput(decoded, context, this.redirects);
     // Sets keep the first occurrence of each method in route order (PHP's `$allow += $methods`).
     let allow: Set<string> | undefined;
@@ -144,7 +148,7 @@ export class Matcher {
     // The static routes first (they cannot conflict with an earlier dynamic route, see RouteIndex), then
     // the regex ones in definition order, each found by the group's next path-regex hit.
     const statics = this.index.staticRoutes(input.trimmedPath);
-    const group = this.index.regexGroup(input.path);
+    let group: RegexGroup | undefined;
     let nextStatic = 0;
     let from = 0;
     for (;;) {
@@ -154,6 +158,7 @@ export class Matcher {
         route = statics[nextStatic++] as Route;
         verdict = evaluateRoute(route, input, false);
       } else {
+        group ??= this.index.regexGroup(input.path);
         const hit = group.next(input.path, from);
         if (hit === undefined) break;
         route = hit.route;
@@ -162,9 +167,9 @@ export class Matcher {
       }
       switch (verdict.kind) {
         case 'match':
-          return { match: { route, params: verdict.params }, allow: [], allowSchemes: [] };
+          return { match: { route, params: verdict.params }, allow: NONE, allowSchemes: NONE };
         case 'trailingSlash':
-          if (verdict.stop) return { allow: [], allowSchemes: [] };
+          if (verdict.stop) return NOTHING;
           break;
         case 'method':
           allow ??= new Set();
@@ -176,8 +181,8 @@ export class Matcher {
           break;
       }
     }
-    if (allow === undefined && allowSchemes === undefined) return input.path === '/' ? { ...NOTHING, noConfiguration: true } : { allow: [], allowSchemes: [] };
-    return { allow: allow === undefined ? [] : [...allow], allowSchemes: allowSchemes === undefined ? [] : [...allowSchemes] };
+    if (allow === undefined && allowSchemes === undefined) return input.path === '/' ? NO_CONFIGURATION : NOTHING;
+    return { allow: allow === undefined ? NONE : [...allow], allowSchemes: allowSchemes === undefined ? NONE : [...allowSchemes] };
   }
 }
 
