@@ -49,12 +49,30 @@ export function compileTrustedProxies(entries: readonly string[]): TrustPredicat
     else if (entry.toLowerCase() === 'private_ranges' || entry === 'PRIVATE_SUBNETS') ranges.push(...PRIVATE_RANGES.map(parseRange));
     else ranges.push(parseEntry(entry));
   }
-  if (trustAll) return (address) => parseIp(address) !== undefined;
+  if (trustAll) return memoize((address) => parseIp(address) !== undefined);
   if (ranges.length === 0) return () => false;
-  return (address) => {
+  return memoize((address) => {
     const ip = parseIp(address);
     if (ip === undefined) return false;
     return ranges.some(([base, bits]) => base.kind() === ip.kind() && (ip as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
+  });
+}
+
+// The same few addresses (the proxy, the clients behind it) come back on every request; parsing them
+// with ipaddr.js each time was a tenth of a request's CPU. Forwarded headers are client data, so the
+// memory is bounded: a full cache is emptied rather than grown.
+const CACHE_LIMIT = 1024;
+
+function memoize<T>(compute: (address: string) => T): (address: string) => T {
+  const cache = new Map<string, T>();
+  return (address) => {
+    let value = cache.get(address);
+    if (value === undefined && !cache.has(address)) {
+      value = compute(address);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(address, value);
+    }
+    return value as T;
   };
 }
 
@@ -95,6 +113,4 @@ function isStrictIp(address: string): boolean {
  * The canonical text of an IP address (IPv4-mapped IPv6 as IPv4), or undefined when it is not one.
  * @example normalizeIp('::ffff:127.0.0.1') // '127.0.0.1'
  */
-export function normalizeIp(address: string): string | undefined {
-  return parseIp(address)?.toString();
-}
+export const normalizeIp: (address: string) => string | undefined = memoize((address) => parseIp(address)?.toString());
