@@ -72,25 +72,56 @@ export class EventDispatcher {
   }
 
   async dispatch<K extends KernelEventName>(name: K, event: KernelEvents[K]): Promise<KernelEvents[K]> {
+    return this.dispatchEvent(name, event);
+  }
+
+  /**
+   * dispatch() that stays synchronous as long as the listeners do: returns the event itself, or a promise
+   * of it from the first listener that returned a promise on. A listener that throws synchronously throws
+   * from here. The kernel uses it so that a request whose listeners are all sync costs no extra ticks.
+   */
+  dispatchEvent<K extends KernelEventName>(name: K, event: KernelEvents[K]): KernelEvents[K] | Promise<KernelEvents[K]> {
     const list = this.#listeners.get(name);
     if (list === undefined) return event;
-    const tracer = this.tracer;
-    for (const entry of list) {
+    return this.#run(name, event, list, 0, this.tracer);
+  }
+
+  #run<K extends KernelEventName>(name: K, event: KernelEvents[K], list: Entry[], from: number, tracer: ListenerTracer | undefined): KernelEvents[K] | Promise<KernelEvents[K]> {
+    for (let i = from; i < list.length; i++) {
       if (event.isPropagationStopped) break;
+      const entry = list[i] as Entry;
       if (tracer === undefined) {
         const result = (entry.listener as Listener<KernelEvents[K]>)(event);
-        if (result !== undefined && typeof (result as Promise<void>).then === 'function') await result;
+        if (isThenable(result)) return Promise.resolve(result).then(() => this.#run(name, event, list, i + 1, tracer));
         continue;
       }
       // Traced, a listener that throws (the router's 404) still shows in the timeline.
       const start = performance.now();
+      let result: void | Promise<void>;
       try {
-        const result = (entry.listener as Listener<KernelEvents[K]>)(event);
-        if (result !== undefined && typeof (result as Promise<void>).then === 'function') await result;
-      } finally {
+        result = (entry.listener as Listener<KernelEvents[K]>)(event);
+      } catch (error) {
         tracer(event, name, entry.name, start, performance.now());
+        throw error;
       }
+      if (isThenable(result)) {
+        return Promise.resolve(result).then(
+          () => {
+            tracer(event, name, entry.name, start, performance.now());
+            return this.#run(name, event, list, i + 1, tracer);
+          },
+          (error: unknown) => {
+            tracer(event, name, entry.name, start, performance.now());
+            throw error;
+          },
+        );
+      }
+      tracer(event, name, entry.name, start, performance.now());
     }
     return event;
   }
+}
+
+function isThenable(value: unknown): value is Promise<void> {
+  return value !== undefined && typeof (value as Promise<void>).then === 'function';
 }

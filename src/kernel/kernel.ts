@@ -52,31 +52,43 @@ export class Kernel {
 
   /** Runs the terminate listeners once the response has been sent. */
   async terminate(request: Request, response: Response): Promise<void> {
+    if (!this.dispatcher.hasListeners('terminate')) return;
     await this.dispatcher.dispatch('terminate', new TerminateEvent(this, request, response));
   }
 
+  // Events go through dispatchEvent(), awaited only when a listener was async, and events nobody listens
+  // to are not created: a request whose listeners are all sync runs without extra ticks.
   async #handleRaw(request: Request, type: RequestType): Promise<Response> {
-    const requestEvent = await this.dispatcher.dispatch('request', new RequestEvent(this, request, type));
+    const { dispatcher } = this;
+    let requestEvent = dispatcher.dispatchEvent('request', new RequestEvent(this, request, type));
+    if (requestEvent instanceof Promise) requestEvent = await requestEvent;
     if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
 
-    const controller = this.resolver.resolveController(request);
+    let controller = this.resolver.resolveController(request);
     if (controller === undefined) {
       throw new HttpException(404, {
         code: 'KEEL_ERR_CONTROLLER_NOT_FOUND',
         message: `Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`,
       });
     }
-    const controllerEvent = await this.dispatcher.dispatch('controller', new ControllerEvent(this, request, type, controller));
-    const args = this.resolver.resolveArguments(request, controllerEvent.controller);
-    const argsEvent = await this.dispatcher.dispatch(
-      'controllerArguments',
-      new ControllerArgumentsEvent(this, request, type, controllerEvent.controller, args),
-    );
+    if (dispatcher.hasListeners('controller')) {
+      let controllerEvent = dispatcher.dispatchEvent('controller', new ControllerEvent(this, request, type, controller));
+      if (controllerEvent instanceof Promise) controllerEvent = await controllerEvent;
+      controller = controllerEvent.controller;
+    }
+    let args = this.resolver.resolveArguments(request, controller);
+    if (dispatcher.hasListeners('controllerArguments')) {
+      let argsEvent = dispatcher.dispatchEvent('controllerArguments', new ControllerArgumentsEvent(this, request, type, controller, args));
+      if (argsEvent instanceof Promise) argsEvent = await argsEvent;
+      controller = argsEvent.controller;
+      args = argsEvent.args;
+    }
 
-    let result = (argsEvent.controller as (...args: unknown[]) => unknown)(...argsEvent.args);
+    let result = (controller as (...args: unknown[]) => unknown)(...args);
     if (result instanceof Promise) result = await result;
     if (!(result instanceof Response)) {
-      const viewEvent = await this.dispatcher.dispatch('view', new ViewEvent(this, request, type, result));
+      let viewEvent = dispatcher.dispatchEvent('view', new ViewEvent(this, request, type, result));
+      if (viewEvent instanceof Promise) viewEvent = await viewEvent;
       if (viewEvent.response === undefined) {
         throw new HttpException(500, {
           code: 'KEEL_ERR_CONTROLLER_RESULT',
@@ -88,19 +100,30 @@ export class Kernel {
     return this.#filterResponse(result as Response, request, type);
   }
 
-  async #filterResponse(response: Response, request: Request, type: RequestType): Promise<Response> {
-    const event = await this.dispatcher.dispatch('response', new ResponseEvent(this, request, type, response));
-    await this.#finishRequest(request, type);
-    return event.response;
+  #filterResponse(response: Response, request: Request, type: RequestType): Response | Promise<Response> {
+    const event = this.dispatcher.dispatchEvent('response', new ResponseEvent(this, request, type, response));
+    if (event instanceof Promise) return event.then((filtered) => this.#afterResponse(filtered, request, type));
+    return this.#afterResponse(event, request, type);
   }
 
-  async #finishRequest(request: Request, type: RequestType): Promise<void> {
-    await this.dispatcher.dispatch('finishRequest', new FinishRequestEvent(this, request, type));
+  #afterResponse(event: ResponseEvent, request: Request, type: RequestType): Response | Promise<Response> {
+    const finished = this.#finishRequest(request, type);
+    return finished === undefined ? event.response : finished.then(() => event.response);
+  }
+
+  /** Undefined when it finished synchronously. */
+  #finishRequest(request: Request, type: RequestType): Promise<void> | undefined {
+    if (this.dispatcher.hasListeners('finishRequest')) {
+      const event = this.dispatcher.dispatchEvent('finishRequest', new FinishRequestEvent(this, request, type));
+      if (event instanceof Promise) return event.then(() => void request.stack?.pop());
+    }
     request.stack?.pop();
+    return undefined;
   }
 
   async #handleThrowable(error: unknown, request: Request, type: RequestType): Promise<Response> {
-    const event = await this.dispatcher.dispatch('exception', new ExceptionEvent(this, request, type, error));
+    let event = this.dispatcher.dispatchEvent('exception', new ExceptionEvent(this, request, type, error));
+    if (event instanceof Promise) event = await event;
     const response = event.response;
     if (response === undefined) {
       await this.#finishRequest(request, type);
