@@ -12,6 +12,7 @@ export interface FlatErrorOptions {
 
 // A cause chain is user data: it can be cyclic or absurdly long.
 const MAX_CHAIN = 16;
+const NO_FRAMES: readonly StackFrame[] = Object.freeze([]);
 
 /** The fields of a FlatError, as a record of plain data (a stored profile) provides them. */
 export type FlatErrorInit = Omit<FlatError, 'toArray'>;
@@ -36,7 +37,8 @@ export class FlatError {
   #file = '';
   #line = 0;
 
-  constructor(init: FlatErrorInit) {
+  /** With `readFrames`, file, line and trace are read from it when first asked for, and `init`'s are ignored. */
+  constructor(init: FlatErrorInit, readFrames?: () => readonly StackFrame[]) {
     this.class = init.class;
     this.message = init.message;
     this.code = init.code;
@@ -44,17 +46,13 @@ export class FlatError {
     this.statusText = init.statusText;
     this.headers = init.headers;
     this.previous = init.previous;
-    this.#file = init.file;
-    this.#line = init.line;
-    this.#frames = init.trace;
-  }
-
-  /** A FlatError whose location and trace are read from `readFrames` when first asked for. */
-  static deferred(init: Omit<FlatErrorInit, 'file' | 'line' | 'trace'>, readFrames: () => readonly StackFrame[]): FlatError {
-    const flat = new FlatError({ ...init, file: '', line: 0, trace: [] });
-    flat.#frames = undefined;
-    flat.#readFrames = readFrames;
-    return flat;
+    if (readFrames === undefined) {
+      this.#file = init.file;
+      this.#line = init.line;
+      this.#frames = init.trace;
+    } else {
+      this.#readFrames = readFrames;
+    }
   }
 
   /** Where the error was created: the first frame of its stack ('' and 0 when unknown). */
@@ -102,20 +100,28 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
   const status = statusCode ?? (isHttpException(error) ? error.status : 500);
   const cause = error instanceof Error ? error.cause : undefined;
   const hasCause = cause !== undefined && cause !== null && !seen.has(cause) && depth + 1 < MAX_CHAIN;
-  const init = {
-    class: classNameOf(error),
-    message: messageOf(error),
-    code: isHttpException(error) ? error.code : undefined,
-    status,
-    statusText: statusText(status),
-    headers: isHttpException(error) ? { ...error.headers } : {},
-    previous: hasCause ? flatten(cause, debug, undefined, seen, depth + 1) : undefined,
-  };
-  if (!(error instanceof Error)) return new FlatError({ ...init, file: '', line: 0, trace: [] });
-  return FlatError.deferred(init, () => {
-    const frames = parseStack(safeStack(error));
-    return debug ? frames : frames.slice(0, 1);
-  });
+  const hasStack = error instanceof Error;
+  // One object literal straight into the constructor: spreading it into another cost microseconds.
+  return new FlatError(
+    {
+      class: classNameOf(error),
+      message: messageOf(error),
+      code: isHttpException(error) ? error.code : undefined,
+      status,
+      statusText: statusText(status),
+      headers: isHttpException(error) ? { ...error.headers } : {},
+      file: '',
+      line: 0,
+      trace: NO_FRAMES,
+      previous: hasCause ? flatten(cause, debug, undefined, seen, depth + 1) : undefined,
+    },
+    hasStack
+      ? () => {
+          const frames = parseStack(safeStack(error));
+          return debug ? frames : frames.slice(0, 1);
+        }
+      : undefined,
+  );
 }
 
 function classNameOf(error: unknown): string {
