@@ -33,6 +33,17 @@ export function ErrorPage({ status, statusText }: ErrorPageProps) {
   );
 }
 
-export function renderErrorPage(props: ErrorPageProps): string {
-  return `<!DOCTYPE html>\n${renderToString(<ErrorPage {...props} />)}\n`;
+// The page depends on the status line only: rendered once per status, not once per 404 a crawler asks for.
+const rendered = new Map<string, string>();
+const MAX_RENDERED = 1000;
+
+export function renderErrorPage({ status, statusText }: ErrorPageProps): string {
+  const key = `${status} ${statusText}`;
+  let page = rendered.get(key);
+  if (page === undefined) {
+    page = `<!DOCTYPE html>\n${renderToString(<ErrorPage status={status} statusText={statusText} />)}\n`;
+    if (rendered.size >= MAX_RENDERED) rendered.clear();
+    rendered.set(key, page);
+  }
+  return page;
 }
