@@ -38,8 +38,22 @@ export function negotiateErrorFormat(accept: string | undefined, forced?: string
   return format === 'json' || format === 'xml' ? format : 'html';
 }
 
+// Browsers and clients send the same few Accept headers over and over; the header is client data, so the
+// memory is bounded: a full cache is emptied rather than grown.
+const preferred = new Map<string, string | undefined>();
+const MAX_REMEMBERED = 256;
+
 function preferredFormat(accept: string | undefined): string | undefined {
-  if (accept === undefined || accept.trim() === '') return undefined;
+  if (accept === undefined) return undefined;
+  if (preferred.has(accept)) return preferred.get(accept);
+  const format = negotiate(accept);
+  if (preferred.size >= MAX_REMEMBERED) preferred.clear();
+  preferred.set(accept, format);
+  return format;
+}
+
+function negotiate(accept: string): string | undefined {
+  if (accept.trim() === '') return undefined;
   let types: string[];
   try {
     types = new Negotiator({ headers: { accept } }).mediaTypes();
