@@ -29,7 +29,11 @@ export interface SoakReport {
   indexLines: number;
   recordFiles: number;
   temporaryFiles: number;
+  /** Record files no index line names: nothing lists them, and the purge, which works from the index, never deletes them. */
+  unindexedFiles: number;
   tokensChecked: number;
+  /** The first few connection errors autocannon saw, for diagnosis. */
+  errorSamples: string[];
   tokensOpenable: number;
   latencyP99Ms: number;
 }
@@ -69,14 +73,23 @@ export async function runSoak({ amount, connections, maxRecords = 4000 }: SoakOp
     lastTokens.push(token);
     if (lastTokens.length > 2000) lastTokens.splice(0, 1000);
   };
+  const errorSamples: string[] = [];
   try {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${demo.port}`,
-      connections,
-      amount,
-      timeout: 30,
-      headers: seed,
-      requests: MIX.map((request) => ({ ...request, onResponse: remember })),
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const tracker = autocannon(
+        {
+          url: `http://127.0.0.1:${demo.port}`,
+          connections,
+          amount,
+          timeout: 30,
+          headers: seed,
+          requests: MIX.map((request) => ({ ...request, onResponse: remember })),
+        },
+        (error, finished) => (error ? reject(error) : resolve(finished)),
+      );
+      tracker.on('reqError', (error: Error) => {
+        if (errorSamples.length < 10) errorSamples.push(`${new Date().toISOString()} ${error.message}`);
+      });
     });
     clearInterval(sampler);
     // Let the server finish writing the profiles of the last responses (terminate runs after the response).
@@ -110,6 +123,7 @@ export async function runSoak({ amount, connections, maxRecords = 4000 }: SoakOp
       ...storage,
       tokensChecked: tokens.length,
       tokensOpenable: openable,
+      errorSamples,
       latencyP99Ms: result.latency.p99,
     };
   } finally {
@@ -139,24 +153,31 @@ export function assertSoak(report: SoakReport, amount: number): void {
   assert.equal(report.tokensOpenable, report.tokensChecked, summary);
 }
 
-function inspectStorage(dir: string): { indexLines: number; recordFiles: number; temporaryFiles: number } {
+function inspectStorage(dir: string): { indexLines: number; recordFiles: number; temporaryFiles: number; unindexedFiles: number } {
   // The index is index.csv plus sealed index-<time>-<pid>-<random>.csv segments.
   let indexLines = 0;
+  const indexed = new Set<string>();
   for (const name of readdirSync(dir).filter((file) => /^index.*\.csv$/.test(file))) {
-    indexLines += readFileSync(join(dir, name), 'utf8').split('\n').filter((line) => line !== '').length;
+    const lines = readFileSync(join(dir, name), 'utf8').split('\n').filter((line) => line !== '');
+    indexLines += lines.length;
+    for (const line of lines) indexed.add(line.slice(0, 6));
   }
   let recordFiles = 0;
   let temporaryFiles = 0;
+  let unindexedFiles = 0;
   const walk = (path: string): void => {
     for (const name of readdirSync(path)) {
       const child = join(path, name);
       if (statSync(child).isDirectory()) walk(child);
       else if (name.endsWith('.tmp')) temporaryFiles++;
-      else if (/^[0-9a-f]{6}$/.test(name)) recordFiles++;
+      else if (/^[0-9a-f]{6}$/.test(name)) {
+        recordFiles++;
+        if (!indexed.has(name)) unindexedFiles++;
+      }
     }
   };
   walk(dir);
-  return { indexLines, recordFiles, temporaryFiles };
+  return { indexLines, recordFiles, temporaryFiles, unindexedFiles };
 }
 
 /** Waits (bounded, 30 s) until the index stops changing for a second. */
