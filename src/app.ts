@@ -74,7 +74,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   // The profiler exists only in debug mode, whatever the profiler settings say.
   const profiler =
     config.debug && config.profiler.enabled
-      ? createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }) })
+      ? createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }), logger: log })
       : undefined;
 
   const collection = new RouteCollection();
@@ -101,7 +101,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     }),
   );
   if (profiler !== undefined) {
-    for (const subscriber of profilerSubscribers(profiler, { logger: log, toolbar: config.profiler.toolbar })) dispatcher.addSubscriber(subscriber);
+    for (const subscriber of profilerSubscribers(profiler, { toolbar: config.profiler.toolbar })) dispatcher.addSubscriber(subscriber);
   }
   if (config.disallowSearchEngineIndex) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
   for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
@@ -135,6 +135,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       servers.clear();
       await handler.settle();
       // Pending profile writes ran at terminate; a network store (Redis) holds a connection open.
+      await profiler?.flush();
       await profiler?.store.close?.();
       await rateLimiting.close();
       await log.close();

@@ -23,7 +23,7 @@ describe('createProfileStore', () => {
     await store.close();
   });
 
-  it('serves records from memory at once and writes them under var/profiler when the request terminates', async () => {
+  it('serves records from memory at once and writes them under var/profiler once the request has terminated', async () => {
     const varDir = await mkdtemp(join(tmpdir(), 'keel-var-'));
     try {
       const store = createProfileStore({ ...TEST_CONFIG, varDir, profiler: { ...TEST_CONFIG.profiler, storage: 'file' } });
@@ -36,6 +36,7 @@ describe('createProfileStore', () => {
       assert.equal(await durable.read('000002'), undefined);
 
       await kernel.terminate(request, response);
+      await profiler.flush();
       const index = await readFile(join(varDir, 'profiler', 'index.csv'), 'utf8');
       assert.deepEqual(index.split('\n').filter(Boolean).map((line) => line.split(',').slice(0, 1).concat(line.split(',').slice(5, 8))), [
         ['000001', '000002', '404', 'request'],

@@ -28,15 +28,17 @@ export interface CreateProfilerOptions {
   generateToken?: TokenGenerator;
   /** ms since the epoch. */
   clock?: () => number;
+  /** Where durable-store trouble is reported. */
+  logger?: Logger;
 }
 
 /**
  * @example
- * const profiler = createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }) });
- * for (const subscriber of profilerSubscribers(profiler, { logger, toolbar: config.profiler.toolbar })) kernel.dispatcher.addSubscriber(subscriber);
+ * const profiler = createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }), logger });
+ * for (const subscriber of profilerSubscribers(profiler, { toolbar: config.profiler.toolbar })) kernel.dispatcher.addSubscriber(subscriber);
  */
-export function createProfiler({ store = new MemoryProfileStore(), collectors = [], generateToken, clock }: CreateProfilerOptions = {}): Profiler {
-  return new Profiler({ store, collectors, generateToken, clock });
+export function createProfiler({ store = new MemoryProfileStore(), collectors = [], generateToken, clock, logger }: CreateProfilerOptions = {}): Profiler {
+  return new Profiler({ store, collectors, generateToken, clock, logger });
 }
 
 /**
@@ -81,8 +83,8 @@ export function createDefaultCollectors({ config, dispatcher }: { config: KeelCo
  * -1024), the redirect cookie (response -1024) and, when the toolbar is on, the toolbar (response -128),
  * which is also what sets X-Debug-Token-Link, as in the reference.
  */
-export function profilerSubscribers(profiler: Profiler, { logger, toolbar = true, clock }: { logger?: Logger; toolbar?: boolean; clock?: () => number } = {}): Subscriber[] {
-  const subscribers: Subscriber[] = [new ProfilerListener({ profiler, logger })];
+export function profilerSubscribers(profiler: Profiler, { toolbar = true, clock }: { toolbar?: boolean; clock?: () => number } = {}): Subscriber[] {
+  const subscribers: Subscriber[] = [new ProfilerListener({ profiler })];
   if (toolbar) subscribers.push(new ToolbarListener({ profiler }));
   subscribers.push(new RedirectCookieListener({ clock }));
   return subscribers;

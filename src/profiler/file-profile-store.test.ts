@@ -61,6 +61,7 @@ describe('FileProfileStore', () => {
   it('keeps only the newest records beyond maxRecords, deleting the files of the others', async () => {
     const store = new FileProfileStore({ dir, clock, maxRecords: 3 });
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token, { time: 1_800_000_000 }));
+    await store.close(); // the purge runs beside the write queue
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
     assert.equal(await store.read('000001'), undefined);
     await assert.rejects(access(join(dir, '01', '000001')));
@@ -81,6 +82,7 @@ describe('FileProfileStore', () => {
     await access(join(dir, '01', '000001'));
     now += 61_000;
     await store.write(createTestProfile('000002', { time: 1_800_000_061 }));
+    await store.close(); // the purge runs beside the write queue
     await assert.rejects(access(join(dir, '01', '000001')));
     assert.equal((await store.read('000002'))?.token, '000002');
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProfileSummary } from './profile.js';
 import { formatIndexLine, parseIndexLine } from './profile-index.js';
@@ -10,8 +11,8 @@ export const CURRENT_INDEX = 'index.csv';
 // zero-padded so that names sort chronologically (the count orders seals within one millisecond).
 const SEALED = /^index-\d{13}-\d{8}-\d+-[0-9a-f]{8}\.csv$/;
 let seals = 0;
-// POSIX guarantees atomic appends up to PIPE_BUF (4096 on Linux) for pipes; keeping index lines under it
-// makes a single write(2) of a line never interleave with another process's, whatever the file system.
+// POSIX guarantees atomic appends up to PIPE_BUF (4096 on Linux) for pipes; keeping each write under it
+// makes a single write(2) of lines never interleave with another process's, whatever the file system.
 const MAX_LINE_BYTES = 4000;
 
 export interface IndexSegment {
@@ -20,23 +21,42 @@ export interface IndexSegment {
 }
 
 /**
- * Appends one line to the current segment with a single O_APPEND write: concurrent writers (cluster
- * workers) never interleave. A URL too long for the limit is cut; the record file keeps the whole URL.
+ * Appends lines to the current segment with single O_APPEND writes, each under PIPE_BUF, so concurrent
+ * writers (cluster workers) never interleave. A URL too long for the limit is cut; the record file keeps
+ * the whole URL.
  */
-export async function appendIndexLine(dir: string, summary: ProfileSummary): Promise<void> {
+export function appendIndexLines(dir: string, summaries: readonly ProfileSummary[]): void {
+  const chunks: Buffer[] = [];
+  let chunk = '';
+  for (const summary of summaries) {
+    const line = boundedLine(summary);
+    if (chunk !== '' && Buffer.byteLength(chunk) + Buffer.byteLength(line) > MAX_LINE_BYTES) {
+      chunks.push(Buffer.from(chunk));
+      chunk = '';
+    }
+    chunk += line;
+  }
+  if (chunk !== '') chunks.push(Buffer.from(chunk));
+  // Synchronous: a few microseconds for a batch, where each await would wait a whole event-loop turn,
+  // which on a busy server is what made the store fall behind.
+  const fd = openSync(join(dir, CURRENT_INDEX), 'a');
+  try {
+    for (const data of chunks) {
+      const written = writeSync(fd, data, 0, data.length);
+      if (written !== data.length) throw new Error(`short write to the profiler index (${written} of ${data.length} bytes)`);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function boundedLine(summary: ProfileSummary): string {
   let line = formatIndexLine(summary);
   for (let keep = summary.url.length; Buffer.byteLength(line) > MAX_LINE_BYTES && keep > 0; ) {
     keep = Math.floor(keep / 2);
     line = formatIndexLine({ ...summary, url: summary.url.slice(0, keep) });
   }
-  const handle = await open(join(dir, CURRENT_INDEX), 'a');
-  try {
-    const data = Buffer.from(line);
-    const { bytesWritten } = await handle.write(data, 0, data.length);
-    if (bytesWritten !== data.length) throw new Error(`short write to the profiler index (${bytesWritten} of ${data.length} bytes)`);
-  } finally {
-    await handle.close();
-  }
+  return line;
 }
 
 /**

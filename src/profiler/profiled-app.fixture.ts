@@ -87,7 +87,7 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
   routes.push(...[...createProfilerRoutes(profiler, { routes }), ...appRoutes].map(compileRoute));
   kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
   kernel.dispatcher.addSubscriber(new ErrorListener({ logger, debug: true, controller: createErrorController(new ErrorRenderer({ debug: true })) }));
-  for (const subscriber of profilerSubscribers(profiler, { logger, toolbar, clock: () => 1_800_000_000_000 })) kernel.dispatcher.addSubscriber(subscriber);
+  for (const subscriber of profilerSubscribers(profiler, { toolbar, clock: () => 1_800_000_000_000 })) kernel.dispatcher.addSubscriber(subscriber);
 
   async function get(target: string, headers: Record<string, string> = {}) {
     const request = new Request({ method: 'GET', target, headers: { host: 'localhost', ...headers } });

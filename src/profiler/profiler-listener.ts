@@ -2,13 +2,8 @@ import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { ExceptionEvent, ResponseEvent, TerminateEvent } from '../kernel/events.js';
-import { LOG_MESSAGES } from '../logging/log-messages.js';
-import type { Logger } from '../logging/logger.js';
 import type { Profile } from './profile.js';
 import type { Profiler } from './profiler.js';
-
-// Families whose durable write may be queued at once; ~2 records each.
-const MAX_PENDING_WRITES = 64;
 
 interface Collected {
   request: Request;
@@ -23,17 +18,12 @@ interface Collected {
  */
 export class ProfilerListener implements Subscriber {
   #profiler: Profiler;
-  #logger: Logger | undefined;
   #errors = new WeakMap<Request, unknown>();
   // Keyed by the main request: its profile and its sub-requests', in collection order.
   #families = new WeakMap<Request, Collected[]>();
-  #failing = false;
-  #pending = 0;
-  #behind = false;
 
-  constructor({ profiler, logger }: { profiler: Profiler; logger?: Logger }) {
+  constructor({ profiler }: { profiler: Profiler }) {
     this.#profiler = profiler;
-    this.#logger = logger;
   }
 
   subscribedEvents(): Subscription[] {
@@ -70,43 +60,17 @@ export class ProfilerListener implements Subscriber {
   };
 
   /**
-   * After the response is sent: late collection, then persistence, children before parents. When the
-   * durable store falls behind (a slow disk under load), families beyond MAX_PENDING_WRITES stay in the
-   * in-memory store only: queued writes would otherwise hold every record, and every request waiting on
-   * them, for as long as the backlog lasts.
+   * After the response is sent: late collection, then persistence of the family, children before
+   * parents. The write is handed to the profiler without being awaited: the request and its response are
+   * free to go as soon as their records are, whatever the disk's pace (`Profiler.flush()` waits for it).
    */
-  readonly onTerminate = async (event: TerminateEvent): Promise<void> => {
+  readonly onTerminate = (event: TerminateEvent): void => {
     const family = this.#families.get(event.request);
     if (family === undefined) return;
     this.#families.delete(event.request);
     for (const { request, response, profile } of family) this.#profiler.lateCollect(profile, request, response);
-    const profiles = family.map(({ profile }) => profile);
-    if (this.#pending >= MAX_PENDING_WRITES) {
-      if (!this.#behind) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#pending, token: profiles.at(-1)?.token });
-      this.#behind = true;
-      return;
-    }
-    this.#behind = false;
-    this.#pending++;
-    try {
-      await this.#persist(profiles);
-    } finally {
-      this.#pending--;
-    }
+    this.#profiler.persist(family.map(({ profile }) => profile));
   };
-
-  async #persist(profiles: Profile[]): Promise<void> {
-    for (const profile of profiles) {
-      try {
-        await this.#profiler.store.write(profile);
-        this.#failing = false;
-      } catch (error) {
-        // One line per outage, not one per record: a full disk would otherwise flood the log.
-        if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profile.token, error });
-        this.#failing = true;
-      }
-    }
-  }
 }
 
 function parentOf(request: Request): Request | undefined {

@@ -1,5 +1,7 @@
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
+import { LOG_MESSAGES } from '../logging/log-messages.js';
+import type { Logger } from '../logging/logger.js';
 import type { Collector } from './collectors/collector.js';
 import { maskUrl } from './collectors/mask.js';
 import type { Profile } from './profile.js';
@@ -28,7 +30,12 @@ export interface ProfilerOptions {
   generateToken?: TokenGenerator;
   /** ms since the epoch. */
   clock?: () => number;
+  /** Where durable-store trouble is reported. */
+  logger?: Logger;
 }
+
+// Families whose durable write may be under way at once; ~2 records each.
+const MAX_PENDING_WRITES = 256;
 
 /**
  * Records what happened during a request (Symfony's Profiler): a token per profiled response, announced
@@ -42,12 +49,17 @@ export class Profiler {
   readonly collectors: readonly Collector[];
   #generateToken: TokenGenerator;
   #clock: () => number;
+  #logger: Logger | undefined;
+  #writes = new Set<Promise<void>>();
+  #behind = false;
+  #failing = false;
 
-  constructor({ store, collectors, generateToken = generateRandomToken, clock = Date.now }: ProfilerOptions) {
+  constructor({ store, collectors, generateToken = generateRandomToken, clock = Date.now, logger }: ProfilerOptions) {
     this.store = store;
     this.collectors = collectors;
     this.#generateToken = generateToken;
     this.#clock = clock;
+    this.#logger = logger;
   }
 
   /** False for a request marked disabled, or any sub-request of one (its error page included). */
@@ -116,6 +128,40 @@ export class Profiler {
    * The record for a token, or for `latest` the newest record of type request. Anything that is not a
    * well-formed token answers undefined without touching the store.
    */
+  /**
+   * Writes records to the durable store in the background, children before parents. While the store
+   * falls behind (a slow disk under load) by more than MAX_PENDING_WRITES families, newer records stay in
+   * the in-memory store only, said once per episode; a failing store is logged once per outage.
+   */
+  persist(profiles: Profile[]): void {
+    if (this.#writes.size >= MAX_PENDING_WRITES) {
+      if (!this.#behind) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#writes.size, token: profiles.at(-1)?.token });
+      this.#behind = true;
+      return;
+    }
+    this.#behind = false;
+    const write: Promise<void> = this.#write(profiles).finally(() => this.#writes.delete(write));
+    this.#writes.add(write);
+  }
+
+  /** Resolves once every record handed to persist() has been written (or has failed). */
+  async flush(): Promise<void> {
+    while (this.#writes.size > 0) await Promise.allSettled([...this.#writes]);
+  }
+
+  async #write(profiles: Profile[]): Promise<void> {
+    for (const profile of profiles) {
+      try {
+        await this.store.write(profile);
+        this.#failing = false;
+      } catch (error) {
+        // One line per outage, not one per record: a full disk would otherwise flood the log.
+        if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profile.token, error });
+        this.#failing = true;
+      }
+    }
+  }
+
   async loadProfile(token: string): Promise<Profile | undefined> {
     if (token === LATEST_TOKEN) {
       const [newest] = await this.store.find({ type: 'request', limit: 1 });
