@@ -180,20 +180,23 @@ export class FileProfileStore implements ProfileStore {
     // line is appended: a crash mid-write leaves an unindexed file that fails to decompress, which read()
     // reports as missing. This costs a fraction of a temporary file renamed into place, whose rename ext4
     // makes pay for a data flush. Rewriting an existing record still goes through a rename, atomically.
-    if (!this.#indexed.has(profile.token)) {
-      try {
-        writeFileSync(path, data, { flag: 'wx' });
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          // A purge (here or in another process) may have removed the folder meanwhile.
-          this.#folders.delete(folder);
-          throw error;
-        }
-      }
+    if (this.#indexed.has(profile.token)) {
+      this.#replace(folder, path, profile.token, data);
+      return false;
     }
-    this.#replace(folder, path, profile.token, data);
-    return false;
+    try {
+      writeFileSync(path, data, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        // A purge (here or in another process) may have removed the folder meanwhile.
+        this.#folders.delete(folder);
+        throw error;
+      }
+      // A file this process has not indexed: left by a crash mid-write, or an old record whose segment was
+      // purged while another process held it. The new record replaces it and is indexed as new.
+      this.#replace(folder, path, profile.token, data);
+    }
+    return true;
   }
 
   #remember(token: string): void {
