@@ -5,7 +5,7 @@ import { ErrorRenderer } from '../errors/renderers/error-renderer.js';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
-import type { LogContext, Logger } from '../logging/logger.js';
+import { AbstractLogger, type LogContext, type Logger } from '../logging/logger.js';
 import type { LogLevel } from '../logging/log-record.js';
 import { Matcher } from '../routing/matcher.js';
 import { compileRoute, type Route, type RouteDefinition } from '../routing/route.js';
@@ -32,28 +32,16 @@ export const TEST_CONFIG: KeelConfig = {
   bodyLimit: 1024,
 };
 
-class SilentLogger implements Logger {
-  constructor(readonly channelName = 'app') {}
+/** Keeps records on the request only, as the real logger does in debug, and writes nothing. */
+class SilentLogger extends AbstractLogger {
+  constructor(readonly channelName = 'app') {
+    super();
+  }
   channel(name: string): Logger {
     return new SilentLogger(name);
   }
   log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
     request?.stack?.logs.push({ time: Date.now(), level, channel: this.channelName, message, context });
-  }
-  debug(message: string, context?: LogContext, request?: Request): void {
-    this.log('debug', message, context, request);
-  }
-  info(message: string, context?: LogContext, request?: Request): void {
-    this.log('info', message, context, request);
-  }
-  warning(message: string, context?: LogContext, request?: Request): void {
-    this.log('warning', message, context, request);
-  }
-  error(message: string, context?: LogContext, request?: Request): void {
-    this.log('error', message, context, request);
-  }
-  critical(message: string, context?: LogContext, request?: Request): void {
-    this.log('critical', message, context, request);
   }
 }
 
