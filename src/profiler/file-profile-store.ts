@@ -35,7 +35,7 @@ export interface FileProfileStoreOptions {
  * segments: `index.csv`, which every process appends to with single O_APPEND writes, and sealed
  * `index-<time>-<pid>-<random>.csv` files that are never written again, only deleted whole by the purge.
  * A new record file is created in place and its index line appended only afterwards, so a crash at any
- * point leaves at worst an unindexed, unreadable file that nothing lists and the purge removes.
+ * point leaves at worst one unindexed, unreadable file, which read() reports as missing.
  *
  * Bounds: search lists at most `maxRecords` records younger than `maxAge`; on disk, whole segments go once
  * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, so the disk
@@ -50,9 +50,8 @@ export class FileProfileStore implements ProfileStore {
   #queue: Promise<unknown> = Promise.resolve();
   #pending: { profile: Profile; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #appendedSinceCheck = 0;
-  // Folders known to exist and tokens this process has indexed: spares a system call per write.
+  // Folders known to exist: spares a system call per write.
   #folders = new Set<string>();
-  #indexed = new Set<string>();
   #lastPurge = Number.NEGATIVE_INFINITY;
   #purging: Promise<void> | undefined;
   #purgeAgain = false;
@@ -139,7 +138,6 @@ export class FileProfileStore implements ProfileStore {
       let indexError: unknown;
       try {
         if (fresh.length > 0) appendIndexLines(this.dir, fresh.map(({ profile }) => summarizeProfile(profile)));
-        for (const { profile } of fresh) this.#remember(profile.token);
       } catch (error) {
         indexError = error;
       }
@@ -180,10 +178,6 @@ export class FileProfileStore implements ProfileStore {
     // line is appended: a crash mid-write leaves an unindexed file that fails to decompress, which read()
     // reports as missing. This costs a fraction of a temporary file renamed into place, whose rename ext4
     // makes pay for a data flush. Rewriting an existing record still goes through a rename, atomically.
-    if (this.#indexed.has(profile.token)) {
-      this.#replace(folder, path, profile.token, data);
-      return false;
-    }
     try {
       writeFileSync(path, data, { flag: 'wx' });
     } catch (error) {
@@ -192,17 +186,15 @@ export class FileProfileStore implements ProfileStore {
         this.#folders.delete(folder);
         throw error;
       }
-      // A file this process has not indexed: left by a crash mid-write, or an old record whose segment was
-      // purged while another process held it. The new record replaces it and is indexed as new.
+      // The file exists: this record written again, an older record with the same token, or a file left by
+      // a crash mid-write. The new content replaces it and gets an index line of its own either way (search
+      // lists a token once, newest first), so that no file is ever left without one.
       this.#replace(folder, path, profile.token, data);
     }
     return true;
   }
 
-  #remember(token: string): void {
-    this.#indexed.add(token);
-    if (this.#indexed.size > this.#maxRecords * 2) this.#indexed.delete(this.#indexed.values().next().value!);
-  }
+
 
   #replace(folder: string, path: string, token: string, data: Buffer): void {
     const temporary = join(folder, `.${token}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -263,14 +255,21 @@ export class FileProfileStore implements ProfileStore {
     const cutoff = Math.floor(now / 1000) - this.#maxAge;
     const segments = await readSegments(this.dir);
     let newer = 0;
+    // Tokens a kept segment names: their file belongs to that newer line even if an expired segment names
+    // the same token (a token drawn again), so it is not deleted with the expired one.
+    const kept = new Set<string>();
     for (let s = segments.length - 1; s >= 0; s--) {
       const { name, entries } = segments[s]!;
       const newest = entries.reduce((max, entry) => Math.max(max, entry.time), Number.NEGATIVE_INFINITY);
       const expired = name !== CURRENT_INDEX && (newer >= this.#maxRecords || newest < cutoff);
       newer += entries.length;
-      if (!expired || !(await deleteSegment(this.dir, name))) continue;
-      for (let i = 0; i < entries.length; i += 32) {
-        await Promise.all(entries.slice(i, i + 32).map((entry) => rm(this.#pathOf(entry.token), { force: true })));
+      if (!expired || !(await deleteSegment(this.dir, name))) {
+        for (const entry of entries) kept.add(entry.token);
+        continue;
+      }
+      const doomed = entries.filter((entry) => !kept.has(entry.token));
+      for (let i = 0; i < doomed.length; i += 32) {
+        await Promise.all(doomed.slice(i, i + 32).map((entry) => rm(this.#pathOf(entry.token), { force: true })));
       }
     }
   }
@@ -287,7 +286,6 @@ export class FileProfileStore implements ProfileStore {
       if (isIndexFile(name) || /^[0-9a-f]{2}$/.test(name)) await rm(join(this.dir, name), { recursive: true, force: true });
     }
     this.#folders.clear();
-    this.#indexed.clear();
   }
 
   // Callers validate the token first: six hex characters cannot climb out of the directory. One level of
