@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { DebugMeta } from './debug-meta.js';
 import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
 import type { Request } from '../../http/request.js';
@@ -29,11 +30,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
   return (
     <html lang="en">
       <head>
-        <meta charset="UTF-8" />
-        <meta name="robots" content="noindex,nofollow" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        {/* No favicon: browsers would otherwise request /favicon.ico, one more 404 in the log and the profiler. */}
-        <link rel="icon" href="data:," />
+        <DebugMeta />
         <title>{pageTitle(error)}</title>
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
       </head>

@@ -1,4 +1,5 @@
 /** @jsxImportSource preact */
+import { DebugMeta } from '../../../errors/views/debug-meta.js';
 import type { ComponentChildren, VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 
@@ -14,12 +15,8 @@ export function Layout({ title = 'Symfony Profiler', base, children }: LayoutPro
   return (
     <html lang="en">
       <head>
-        <meta charset="UTF-8" />
-        <meta name="robots" content="noindex,nofollow" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <DebugMeta />
         <title>{title}</title>
-        {/* An inline empty icon: no /favicon.ico request reaches the application. */}
-        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={`${base}/_profiler/assets/profiler.css`} />
       </head>
       <body>
