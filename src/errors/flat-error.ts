@@ -92,8 +92,20 @@ export class FlatError {
  * flat.status // 404
  */
 export function createFlatError(error: unknown, { debug = false, statusCode }: FlatErrorOptions = {}): FlatError {
-  return flatten(error, debug, statusCode, new Set(), 0);
+  if (statusCode !== undefined || typeof error !== 'object' || error === null) return flatten(error, debug, statusCode, new Set(), 0);
+  // One failed request flattens its error up to four times (the log line, the error page, the records of the
+  // request and of its error sub-request); a FlatError is immutable, so they share one and its parsed stack.
+  const cache = debug ? DEBUG_FLATS : PLAIN_FLATS;
+  let flat = cache.get(error);
+  if (flat === undefined) {
+    flat = flatten(error, debug, undefined, new Set(), 0);
+    cache.set(error, flat);
+  }
+  return flat;
 }
+
+const DEBUG_FLATS = new WeakMap<object, FlatError>();
+const PLAIN_FLATS = new WeakMap<object, FlatError>();
 
 function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: Set<unknown>, depth: number): FlatError {
   seen.add(error);
