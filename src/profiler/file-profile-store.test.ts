@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile, mkdir, access } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -58,13 +58,55 @@ describe('FileProfileStore', () => {
     assert.deepEqual((await restarted.find({ limit: 10 })).map((s) => s.token), ['4ea1d5']);
   });
 
-  it('keeps only the newest records beyond maxRecords, deleting the files of the others', async () => {
+  it('keeps only the newest records beyond maxRecords, moving the files of the others out of the store', async () => {
     const store = new FileProfileStore({ dir, clock, maxRecords: 3 });
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token, { time: 1_800_000_000 }));
-    await store.close(); // the purge runs beside the write queue
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
     assert.equal(await store.read('000001'), undefined);
     await assert.rejects(access(join(dir, '01', '000001')));
+  });
+
+  it('reuses the files of purged records for new ones instead of creating files', async () => {
+    const store = new FileProfileStore({ dir, clock, maxRecords: 4, segmentRecords: 2 });
+    const tokens = Array.from({ length: 40 }, (_, i) => (0xa00000 + i).toString(16));
+    const inodes = new Set<number>();
+    for (const token of tokens) {
+      await store.write(createTestProfile(token, { time: 1_800_000_000, url: `https://app.example.test/${token}` }));
+      inodes.add((await stat(join(dir, token.slice(-2), token))).ino);
+    }
+    // The first six records (four kept, a segment more) are new files; from then on, purged files come back.
+    assert.ok(inodes.size < 20, `${inodes.size} distinct files for 40 records`);
+    const found = (await store.find({ limit: 10 })).map((s) => s.token);
+    assert.deepEqual(found.slice(0, 4), tokens.slice(-4).reverse());
+    for (const token of found) assert.equal((await store.read(token))?.url, `https://app.example.test/${token}`);
+    // Spares never outnumber their bound, and nothing in them looks like a record.
+    const spares = await readdir(join(dir, 'spare'));
+    assert.ok(spares.length <= 256 + 4, `${spares.length} spares`);
+    assert.ok(spares.every((name) => !/^[0-9a-f]{6}$/.test(name)));
+  });
+
+  it("answers undefined for a recycled file a crash left holding another record's content", async () => {
+    const store = new FileProfileStore({ dir, clock });
+    await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
+    // What a crash between taking a spare and overwriting it leaves: the old record under a new token's name.
+    await mkdir(join(dir, '02'), { recursive: true });
+    await rename(join(dir, '01', '000001'), join(dir, '02', '000002'));
+    assert.equal(await new FileProfileStore({ dir, clock }).read('000002'), undefined);
+  });
+
+  it('takes the spares another process retired, after a restart too', async () => {
+    const first = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
+    for (const token of ['000001', '000002', '000003', '000004', '000005']) await first.write(createTestProfile(token));
+    const spares = await readdir(join(dir, 'spare'));
+    assert.ok(spares.length > 0);
+    const spareInodes = await Promise.all(spares.map(async (name) => (await stat(join(dir, 'spare', name))).ino));
+    const second = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
+    // Its pool starts empty: the first write creates a file and has the pool look in the folder.
+    await second.write(createTestProfile('0000a1'));
+    await second.close();
+    await second.write(createTestProfile('0000a2'));
+    assert.ok(spareInodes.includes((await stat(join(dir, 'a2', '0000a2'))).ino));
+    assert.equal((await second.read('0000a2'))?.token, '0000a2');
   });
 
   it('deletes records older than maxAge once a newer one is written', async () => {
@@ -82,7 +124,6 @@ describe('FileProfileStore', () => {
     await access(join(dir, '01', '000001'));
     now += 61_000;
     await store.write(createTestProfile('000002', { time: 1_800_000_061 }));
-    await store.close(); // the purge runs beside the write queue
     await assert.rejects(access(join(dir, '01', '000001')));
     assert.equal((await store.read('000002'))?.token, '000002');
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,11 +8,13 @@ import { appendIndexLines, CURRENT_INDEX, deleteSegment, isIndexFile, readSegmen
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
+import { SPARE_FOLDER, SpareRecordFiles } from './spare-record-files.js';
 import { isProfileToken } from './token.js';
 
 const decompress = promisify(brotliDecompress);
-// Records written together at most: a batch of 32 holds the event loop for a few ms, then requests go through.
-const MAX_BATCH = 32;
+// Records written together at most (~50 µs each): a busy server queues about two per request it answers in
+// an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
+const MAX_BATCH = 256;
 // Brotli at quality 1 compresses a typical 7 kB record to ~1 kB in a fraction of gzip's CPU time.
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 } };
 
@@ -34,12 +36,14 @@ export interface FileProfileStoreOptions {
  * per record at `<dir>/<last 2 chars>/<token>`, and an append-only index made of
  * segments: `index.csv`, which every process appends to with single O_APPEND writes, and sealed
  * `index-<time>-<pid>-<random>.csv` files that are never written again, only deleted whole by the purge.
- * A new record file is created in place and its index line appended only afterwards, so a crash at any
- * point leaves at worst one unindexed, unreadable file, which read() reports as missing.
+ * A record file is put in place before its index line is appended, so a crash at any point leaves at worst
+ * one unindexed, unreadable file, which read() reports as missing. Purged record files are not unlinked but
+ * kept in `<dir>/spare/` and reused by later records (see SpareRecordFiles).
  *
  * Bounds: search lists at most `maxRecords` records younger than `maxAge`; on disk, whole segments go once
  * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, so the disk
- * holds at most about `maxRecords + segmentRecords` records per process writing.
+ * holds at most about `maxRecords + segmentRecords` records per process writing, plus two segments' worth
+ * of spare files and one batch.
  */
 export class FileProfileStore implements ProfileStore {
   readonly dir: string;
@@ -53,8 +57,7 @@ export class FileProfileStore implements ProfileStore {
   // Folders known to exist: spares a system call per write.
   #folders = new Set<string>();
   #lastPurge = Number.NEGATIVE_INFINITY;
-  #purging: Promise<void> | undefined;
-  #purgeAgain = false;
+  #spares: SpareRecordFiles;
 
   constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 10)), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
@@ -62,13 +65,16 @@ export class FileProfileStore implements ProfileStore {
     this.#maxAge = maxAge;
     this.#segmentRecords = segmentRecords;
     this.#clock = clock;
+    // A purge frees one or two segments (a segment is sealed once it holds segmentRecords lines, so it may
+    // hold a batch more); writers use them up before the next.
+    this.#spares = new SpareRecordFiles(dir, MAX_BATCH + 2 * this.#segmentRecords);
   }
 
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
     const found: ProfileSummary[] = [];
     const seen = new Set<string>();
     const cutoff = this.#cutoff();
-    const segments = await readSegments(this.dir);
+    const segments = readSegments(this.dir);
     const limit = Math.min(query.limit, this.#maxRecords);
     let listed = 0;
     for (let s = segments.length - 1; s >= 0; s--) {
@@ -118,10 +124,10 @@ export class FileProfileStore implements ProfileStore {
     return this.#serialised(() => this.#purgeAll());
   }
 
-  /** Waits for queued writes and a purge under way. */
+  /** Waits for queued writes. */
   async close(): Promise<void> {
     await this.#queue;
-    await this.#purging;
+    await this.#spares.settled();
   }
 
   #serialised(task: () => Promise<void>): Promise<void> {
@@ -147,7 +153,11 @@ export class FileProfileStore implements ProfileStore {
         else if (indexError !== undefined && outcome === true) item.reject(indexError);
         else item.resolve();
       });
-      await this.#maintain(fresh.length).catch(() => undefined);
+      try {
+        this.#maintain(fresh.length);
+      } catch {
+        // A failed seal or purge is retried on a later batch; the records themselves are written.
+      }
       // Let requests through between batches.
       if (this.#pending.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -174,10 +184,15 @@ export class FileProfileStore implements ProfileStore {
       this.#folders.add(folder);
     }
     const data = brotliCompressSync(JSON.stringify(profile), BROTLI);
-    // A new record is created in place (O_CREAT|O_EXCL) and becomes visible to searches only when its index
-    // line is appended: a crash mid-write leaves an unindexed file that fails to decompress, which read()
-    // reports as missing. This costs a fraction of a temporary file renamed into place, whose rename ext4
-    // makes pay for a data flush. Rewriting an existing record still goes through a rename, atomically.
+    // A purged record's file, renamed to the new token and overwritten in place, costs a tenth of creating
+    // one. Either way the file is in place before its index line exists: a crash mid-write leaves an
+    // unindexed file that fails to decompress or names another token, which read() reports as missing.
+    if (this.#spares.take(path)) {
+      this.#overwrite(path, data);
+      return true;
+    }
+    // No spare: created in place (O_CREAT|O_EXCL), at a fraction of the cost of a temporary file renamed
+    // into place, whose rename ext4 makes pay for a data flush.
     try {
       writeFileSync(path, data, { flag: 'wx' });
     } catch (error) {
@@ -194,7 +209,20 @@ export class FileProfileStore implements ProfileStore {
     return true;
   }
 
-
+  #overwrite(path: string, data: Buffer): void {
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, 'r+');
+      for (let offset = 0; offset < data.length; ) offset += writeSync(fd, data, offset, data.length - offset, offset);
+      ftruncateSync(fd, data.length);
+    } catch (error) {
+      // Half a record under a token no index line names yet: nothing would ever delete it.
+      rmSync(path, { force: true });
+      throw error;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
 
   #replace(folder: string, path: string, token: string, data: Buffer): void {
     const temporary = join(folder, `.${token}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -211,38 +239,21 @@ export class FileProfileStore implements ProfileStore {
   /**
    * Seals the current segment when it is full or holds lines half as old as maxAge (so a quiet app's old
    * records can go too), and purges after each seal and at most once a minute otherwise. The line count
-   * is checked every quarter segment, not on every write.
+   * is checked every quarter segment, not on every write. Synchronous, and in the write queue: a purge
+   * costs a few ms of renames, and the spares it makes must be there for the next batch.
    */
-  async #maintain(appended: number): Promise<void> {
+  #maintain(appended: number): void {
     const now = this.#clock();
     const checkEvery = Math.max(1, Math.floor(this.#segmentRecords / 4));
     const due = now - this.#lastPurge >= Math.min(60, this.#maxAge) * 1000;
     this.#appendedSinceCheck += appended;
     if (this.#appendedSinceCheck < checkEvery && !due) return;
     this.#appendedSinceCheck = 0;
-    const current = (await readSegment(this.dir, CURRENT_INDEX)) ?? [];
+    const current = readSegment(this.dir, CURRENT_INDEX) ?? [];
     const stale = current.length > 0 && current[0]!.time < Math.floor(now / 1000) - this.#maxAge / 2;
-    if (current.length >= this.#segmentRecords || stale) await sealCurrentSegment(this.dir, now);
-    // Purging deletes a whole segment's records: done beside the write queue, not in it, so that new
-    // records never wait for hundreds of unlinks. Only sealed segments are purged, which no write touches.
-    if (current.length >= this.#segmentRecords || stale || due) this.#requestPurge();
-  }
-
-  /** Starts a purge, or has the one under way run once more when it ends. */
-  #requestPurge(): void {
-    if (this.#purging !== undefined) {
-      this.#purgeAgain = true;
-      return;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        this.#purgeAgain = false;
-        await this.#purgeOld(this.#clock());
-      } while (this.#purgeAgain);
-    };
-    this.#purging = run()
-      .catch(() => undefined)
-      .finally(() => (this.#purging = undefined));
+    const full = current.length >= this.#segmentRecords;
+    if (full || stale) sealCurrentSegment(this.dir, now);
+    if (full || stale || due) this.#purgeOld(now);
   }
 
   /**
@@ -250,10 +261,10 @@ export class FileProfileStore implements ProfileStore {
    * segments that already hold maxRecords lines. Tolerates another process purging at the same time:
    * only the process whose unlink of the segment succeeds deletes its records, and deleting is idempotent.
    */
-  async #purgeOld(now: number): Promise<void> {
+  #purgeOld(now: number): void {
     this.#lastPurge = now;
     const cutoff = Math.floor(now / 1000) - this.#maxAge;
-    const segments = await readSegments(this.dir);
+    const segments = readSegments(this.dir);
     let newer = 0;
     // Tokens a kept segment names: their file belongs to that newer line even if an expired segment names
     // the same token (a token drawn again), so it is not deleted with the expired one.
@@ -263,14 +274,13 @@ export class FileProfileStore implements ProfileStore {
       const newest = entries.reduce((max, entry) => Math.max(max, entry.time), Number.NEGATIVE_INFINITY);
       const expired = name !== CURRENT_INDEX && (newer >= this.#maxRecords || newest < cutoff);
       newer += entries.length;
-      if (!expired || !(await deleteSegment(this.dir, name))) {
+      if (!expired || !deleteSegment(this.dir, name)) {
         for (const entry of entries) kept.add(entry.token);
         continue;
       }
-      const doomed = entries.filter((entry) => !kept.has(entry.token));
-      for (let i = 0; i < doomed.length; i += 32) {
-        await Promise.all(doomed.slice(i, i + 32).map((entry) => rm(this.#pathOf(entry.token), { force: true })));
-      }
+      // Synchronous renames (~25 µs each), all at once: the spares must be there before the next batch of
+      // writes, which would otherwise create files of their own.
+      for (const entry of entries) if (!kept.has(entry.token)) this.#spares.retire(this.#pathOf(entry.token));
     }
   }
 
@@ -281,11 +291,12 @@ export class FileProfileStore implements ProfileStore {
     } catch {
       return;
     }
-    // Only what this store creates: the index segments and the two-hex-character fan-out folders.
+    // Only what this store creates: the index segments, the two-hex-character fan-out folders and the spares.
     for (const name of names) {
-      if (isIndexFile(name) || /^[0-9a-f]{2}$/.test(name)) await rm(join(this.dir, name), { recursive: true, force: true });
+      if (isIndexFile(name) || /^[0-9a-f]{2}$/.test(name) || name === SPARE_FOLDER) await rm(join(this.dir, name), { recursive: true, force: true });
     }
     this.#folders.clear();
+    this.#spares.clear();
   }
 
   // Callers validate the token first: six hex characters cannot climb out of the directory. One level of

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileSummary } from './profile.js';
 import { formatIndexLine, parseIndexLine } from './profile-index.js';
@@ -65,34 +64,42 @@ function boundedLine(summary: ProfileSummary): string {
  * other, so nothing is lost. Two processes sealing at once is harmless: the second renames a new, small
  * segment or finds none.
  */
-export async function sealCurrentSegment(dir: string, now: number): Promise<void> {
+export function sealCurrentSegment(dir: string, now: number): void {
   seals = (seals + 1) % 1e8;
   const name = `index-${String(now).padStart(13, '0')}-${String(seals).padStart(8, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.csv`;
-  await rename(join(dir, CURRENT_INDEX), join(dir, name)).catch(ignoreMissing);
+  try {
+    renameSync(join(dir, CURRENT_INDEX), join(dir, name));
+  } catch (error) {
+    ignoreMissing(error);
+  }
 }
 
-/** Every segment, oldest first, the current one last; a segment deleted meanwhile by another process is skipped. */
-export async function readSegments(dir: string): Promise<IndexSegment[]> {
+/**
+ * Every segment, oldest first, the current one last; a segment deleted meanwhile by another process is
+ * skipped. Synchronous, like every function here: segments are a few kB, read in microseconds, where each
+ * await on a busy server waits a whole event-loop turn (a purge made of such waits took seconds).
+ */
+export function readSegments(dir: string): IndexSegment[] {
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = readdirSync(dir);
   } catch {
     return [];
   }
   const ordered = [...names.filter((name) => SEALED.test(name)).sort(), CURRENT_INDEX];
   const segments: IndexSegment[] = [];
   for (const name of ordered) {
-    const entries = await readSegment(dir, name);
+    const entries = readSegment(dir, name);
     if (entries !== undefined) segments.push({ name, entries });
   }
   return segments;
 }
 
 /** The entries of one segment; malformed lines (a hand edit, a torn write after a power cut) are skipped. */
-export async function readSegment(dir: string, name: string): Promise<ProfileSummary[] | undefined> {
+export function readSegment(dir: string, name: string): ProfileSummary[] | undefined {
   let text: string;
   try {
-    text = await readFile(join(dir, name), 'utf8');
+    text = readFileSync(join(dir, name), 'utf8');
   } catch {
     return undefined;
   }
@@ -105,9 +112,9 @@ export async function readSegment(dir: string, name: string): Promise<ProfileSum
 }
 
 /** Unlinks a segment; false when another process already did. */
-export async function deleteSegment(dir: string, name: string): Promise<boolean> {
+export function deleteSegment(dir: string, name: string): boolean {
   try {
-    await unlink(join(dir, name));
+    unlinkSync(join(dir, name));
     return true;
   } catch (error) {
     ignoreMissing(error);

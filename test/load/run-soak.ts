@@ -28,6 +28,8 @@ export interface SoakReport {
   maxRecords: number;
   indexLines: number;
   recordFiles: number;
+  /** Purged record files waiting in spare/ to be reused by new records. */
+  spareFiles: number;
   temporaryFiles: number;
   /** Record files no index line names: nothing lists them, and the purge, which works from the index, never deletes them. */
   unindexedFiles: number;
@@ -147,13 +149,15 @@ export function assertSoak(report: SoakReport, amount: number): void {
   const bound = Math.ceil(report.maxRecords * 1.2);
   assert.ok(report.indexLines <= bound, summary);
   assert.ok(report.recordFiles <= bound, summary);
+  // Purged record files wait in spare/ for reuse: at most a write batch (256) and two segments of them.
+  assert.ok(report.spareFiles <= 256 + Math.ceil(report.maxRecords * 0.2), summary);
   assert.equal(report.temporaryFiles, 0, summary);
   assert.equal(report.tokensChecked, Math.min(1000, report.tokensChecked), summary);
   assert.ok(report.tokensChecked > 0, summary);
   assert.equal(report.tokensOpenable, report.tokensChecked, summary);
 }
 
-function inspectStorage(dir: string): { indexLines: number; recordFiles: number; temporaryFiles: number; unindexedFiles: number } {
+function inspectStorage(dir: string): { indexLines: number; recordFiles: number; spareFiles: number; temporaryFiles: number; unindexedFiles: number } {
   // The index is index.csv plus sealed index-<time>-<pid>-<random>.csv segments.
   let indexLines = 0;
   const indexed = new Set<string>();
@@ -165,11 +169,13 @@ function inspectStorage(dir: string): { indexLines: number; recordFiles: number;
   let recordFiles = 0;
   let temporaryFiles = 0;
   let unindexedFiles = 0;
+  let spareFiles = 0;
   const walk = (path: string): void => {
     for (const name of readdirSync(path)) {
       const child = join(path, name);
       if (statSync(child).isDirectory()) walk(child);
       else if (name.endsWith('.tmp')) temporaryFiles++;
+      else if (path.endsWith('spare')) spareFiles++;
       else if (/^[0-9a-f]{6}$/.test(name)) {
         recordFiles++;
         if (!indexed.has(name)) unindexedFiles++;
@@ -177,7 +183,7 @@ function inspectStorage(dir: string): { indexLines: number; recordFiles: number;
     }
   };
   walk(dir);
-  return { indexLines, recordFiles, temporaryFiles, unindexedFiles };
+  return { indexLines, recordFiles, spareFiles, temporaryFiles, unindexedFiles };
 }
 
 /** Waits (bounded, 30 s) until the index stops changing for a second. */
