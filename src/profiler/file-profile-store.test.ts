@@ -138,6 +138,16 @@ describe('FileProfileStore', () => {
     assert.ok(url.startsWith((await store.find({ limit: 1 }))[0]!.url));
   });
 
+  it('sees a line another process lands in a segment just sealed (it opened it as the current one)', async () => {
+    const store = new FileProfileStore({ dir, clock, segmentRecords: 1 });
+    await store.write(createTestProfile('000001'));
+    await store.write(createTestProfile('000002'));
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000002', '000001']);
+    const [sealed] = (await readdir(dir)).filter((name) => /^index-.+\.csv$/.test(name)).sort();
+    await writeFile(join(dir, sealed!), `${await readFile(join(dir, sealed!), 'utf8')}0000ff,203.0.113.7,GET,https://app.example.test/late,1800000000,,404,request\n`);
+    assert.ok((await store.find({ limit: 10 })).some((s) => s.token === '0000ff'));
+  });
+
   it('skips malformed index lines', async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));

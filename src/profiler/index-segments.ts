@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileSummary } from './profile.js';
 import { formatIndexLine, parseIndexLine } from './profile-index.js';
@@ -79,20 +79,41 @@ export function sealCurrentSegment(dir: string, now: number): void {
  * skipped. Synchronous, like every function here: segments are a few kB, read in microseconds, where each
  * await on a busy server waits a whole event-loop turn (a purge made of such waits took seconds).
  */
-export function readSegments(dir: string): IndexSegment[] {
+export function readSegments(dir: string, sealedCache?: SegmentCache): IndexSegment[] {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return [];
   }
-  const ordered = [...names.filter((name) => SEALED.test(name)).sort(), CURRENT_INDEX];
+  const sealed = names.filter((name) => SEALED.test(name)).sort();
   const segments: IndexSegment[] = [];
-  for (const name of ordered) {
-    const entries = readSegment(dir, name);
+  if (sealedCache !== undefined) {
+    const listed = new Set(sealed);
+    for (const name of sealedCache.keys()) if (!listed.has(name)) sealedCache.delete(name);
+  }
+  for (const name of sealed) {
+    const entries = sealedCache === undefined ? readSegment(dir, name) : readSealedSegment(dir, name, sealedCache);
     if (entries !== undefined) segments.push({ name, entries });
   }
+  const current = readSegment(dir, CURRENT_INDEX);
+  if (current !== undefined) segments.push({ name: CURRENT_INDEX, entries: current });
   return segments;
+}
+
+/** Parsed sealed segments by name, with the size they had when parsed. */
+export type SegmentCache = Map<string, { size: number; entries: ProfileSummary[] }>;
+
+// A sealed segment is written no more, except by a process that opened it as the current one just before
+// another sealed it: its size tells whether such a late line arrived since it was parsed.
+function readSealedSegment(dir: string, name: string, cache: SegmentCache): ProfileSummary[] | undefined {
+  const size = statSync(join(dir, name), { throwIfNoEntry: false })?.size;
+  if (size === undefined) return undefined;
+  const cached = cache.get(name);
+  if (cached !== undefined && cached.size === size) return cached.entries;
+  const entries = readSegment(dir, name);
+  if (entries !== undefined) cache.set(name, { size, entries });
+  return entries;
 }
 
 /** The entries of one segment; malformed lines (a hand edit, a torn write after a power cut) are skipped. */

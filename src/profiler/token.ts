@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** Generates a candidate profile token; injected so tests can choose tokens. */
 export type TokenGenerator = () => string;
@@ -13,4 +13,15 @@ export function isProfileToken(value: string): boolean {
   return TOKEN.test(value);
 }
 
-export const generateRandomToken: TokenGenerator = () => randomBytes(3).toString('hex');
+// Random bytes drawn 3 KiB at a time: one system call per 1 024 tokens instead of one (and a Buffer) each.
+const pool = Buffer.alloc(3 * 1024);
+let offset = pool.length;
+
+export const generateRandomToken: TokenGenerator = () => {
+  if (offset === pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  offset += 3;
+  return pool.toString('hex', offset - 3, offset);
+};
