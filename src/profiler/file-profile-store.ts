@@ -15,10 +15,11 @@ const decompress = promisify(brotliDecompress);
 // Records written together at most (~50 µs each): a busy server queues about two per request it answers in
 // an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
 const MAX_BATCH = 256;
-// Brotli at quality 1 compresses a typical 7 kB record to ~2.5 kB in less CPU time than gzip at level 1; a
-// 16 kB window (records are a few kB) and the size hint make the encoder's set-up cheaper still.
+// Brotli at quality 0 compresses a typical 7 kB record to ~2.5 kB (quality 1 saves 4 % more) in about half
+// the CPU time of gzip at level 1; a 16 kB window (records are a few kB) and the size hint make the
+// encoder's set-up cheaper still.
 function brotliOptions(size: number) {
-  return { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 14, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
+  return { params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_LGWIN]: 14, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
 }
 
 export interface FileProfileStoreOptions {
