@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompress, constants } from 'node:zlib';
 import { appendIndexLines, CURRENT_INDEX, deleteSegment, isIndexFile, readSegment, readSegments, sealCurrentSegment, type SegmentCache } from './index-segments.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
+import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { SPARE_FOLDER, SpareRecordFiles } from './spare-record-files.js';
 import { isProfileToken } from './token.js';
@@ -189,7 +190,7 @@ export class FileProfileStore implements ProfileStore {
       mkdirSync(folder, { recursive: true });
       this.#folders.add(folder);
     }
-    const json = Buffer.from(JSON.stringify(profile));
+    const json = Buffer.from(stringifyProfile(profile));
     const data = brotliCompressSync(json, brotliOptions(json.length));
     // A purged record's file, renamed to the new token and overwritten in place, costs a tenth of creating
     // one. Either way the file is in place before its index line exists: a crash mid-write leaves an

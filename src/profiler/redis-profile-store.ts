@@ -3,6 +3,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
+import { stringifyProfile } from './profile-json.js';
 import { formatIndexLine, parseIndexLine } from './profile-index.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { isProfileToken } from './token.js';
@@ -117,7 +118,7 @@ export class RedisProfileStore implements ProfileStore {
 
   async write(profile: Profile): Promise<void> {
     if (!isProfileToken(profile.token)) throw new TypeError(`Invalid profile token "${profile.token}".`);
-    const data = await gzipAsync(JSON.stringify(profile), { level: 3 });
+    const data = await gzipAsync(stringifyProfile(profile), { level: 3 });
     await this.#client.keelProfileWrite(
       this.#key(`record:${profile.token}`),
       this.#key('summaries'),

@@ -6,6 +6,10 @@ import type { Response } from '../../http/response.js';
  * shows it. `collect` runs on every profiled response, so it must stay cheap: copy references and
  * numbers, defer anything costly (serialising, walking big structures) to `lateCollect`, which runs
  * after the response has been sent.
+ *
+ * Data handed out for many records (a snapshot taken once, an error shared by a request and its error
+ * sub-request) may be returned frozen (`Object.freeze`): a frozen object promises that nothing under it
+ * changes any more, and its JSON text is then written once and reused for every record that carries it.
  */
 export interface Collector<T = unknown> {
   readonly name: string;

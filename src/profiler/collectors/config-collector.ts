@@ -20,7 +20,8 @@ export class ConfigCollector implements Collector<ConfigData> {
   #data: ConfigData;
 
   constructor(config: KeelConfig) {
-    this.#data = { env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config) };
+    // Frozen: the same snapshot goes into every record, serialised once.
+    this.#data = Object.freeze({ env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config) });
   }
 
   collect(): ConfigData {

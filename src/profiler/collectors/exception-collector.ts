@@ -35,12 +35,13 @@ export class ExceptionCollector implements Collector<ExceptionData> {
     return data;
   }
 
+  // Frozen (FlatError's frames are immutable too): both records carrying it share one serialisation.
   #flatten(error: unknown): ExceptionData {
-    return {
+    return Object.freeze({
       chain: createFlatError(error, { debug: true })
         .toArray()
-        .map((flat) => ({ className: flat.class, message: flat.message, code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
-    };
+        .map((flat) => Object.freeze({ className: flat.class, message: flat.message, code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
+    });
   }
 }
 

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { stringifyProfile } from './profile-json.js';
+import { createTestProfile } from './profile-store.contract.js';
+
+describe('stringifyProfile', () => {
+  it('gives what JSON.stringify gives, undefined fields and collector data left out alike', () => {
+    const profile = createTestProfile('4ea1d5', { parent: undefined, collectors: { request: { route: null, when: undefined }, gone: undefined, list: [1, 'two'] } });
+    assert.equal(stringifyProfile(profile), JSON.stringify(profile));
+    assert.deepEqual(JSON.parse(stringifyProfile(createTestProfile('000001', { collectors: {} }))), JSON.parse(JSON.stringify(createTestProfile('000001', { collectors: {} }))));
+  });
+
+  it('reuses the text of frozen collector data, and only of frozen data', () => {
+    const shared = Object.freeze({ env: 'dev', calls: 0 });
+    const open = { count: 1 };
+    const first = stringifyProfile(createTestProfile('000001', { collectors: { config: shared, counter: open } }));
+    open.count = 2;
+    const second = JSON.parse(stringifyProfile(createTestProfile('000002', { collectors: { config: shared, counter: open } })));
+    assert.deepEqual(JSON.parse(first).collectors, { config: { env: 'dev', calls: 0 }, counter: { count: 1 } });
+    assert.deepEqual(second.collectors, { config: { env: 'dev', calls: 0 }, counter: { count: 2 } });
+  });
+});
