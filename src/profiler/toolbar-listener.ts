@@ -30,7 +30,9 @@ export class ToolbarListener implements Subscriber {
     if (!event.isMainRequest || request.header('x-requested-with') === 'XMLHttpRequest') return;
     if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
     if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
-    const body = typeof response.body === 'string' ? response.body : response.body.toString('utf8');
+    // As bytes: the page is encoded once here instead of at the write, and searching and splicing bytes
+    // spares flattening the page's string twice (once to search it, once more after the splice).
+    const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
     const position = lastIndexOfIgnoringCase(body, '</body>');
     const profile = this.#profiler.store.get(token);
     if (position === -1 || profile === undefined) return;
@@ -38,13 +40,14 @@ export class ToolbarListener implements Subscriber {
     // when the public host named by a proxy is not reachable from where the page is viewed.
     const prefix = request.origin.prefix;
     const toolbar = render(h(Toolbar, { profile, profileUrl: (t: string) => `${prefix}/_profiler/${t}`, stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css` }));
-    response.body = `${body.slice(0, position)}${toolbar}\n${body.slice(position)}`;
-    if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(response.body));
+    response.body = Buffer.concat([body.subarray(0, position), Buffer.from(`${toolbar}\n`), body.subarray(position)]);
+    if (response.headers.has('content-length')) response.headers.set('Content-Length', response.body.length);
   };
 }
 
-function lastIndexOfIgnoringCase(text: string, needle: string): number {
-  const exact = text.lastIndexOf(needle);
+function lastIndexOfIgnoringCase(bytes: Buffer, needle: string): number {
+  const exact = bytes.lastIndexOf(needle);
   if (exact !== -1) return exact;
-  return text.toLowerCase().lastIndexOf(needle);
+  // latin1 maps each byte to one character, so offsets in the text are offsets in the bytes.
+  return bytes.toString('latin1').toLowerCase().lastIndexOf(needle);
 }
