@@ -85,7 +85,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
 
   const { dispatcher } = kernel;
   dispatcher.addSubscriber(new OriginGuardListener());
-  dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log }));
+  dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log, traceMisses: config.debug }));
   // After the router (32), so that the matched route's limiters are known; before the controller.
   const rateLimiting = createRateLimiting({ config, routes: collection, logger: log });
   dispatcher.addSubscriber(rateLimiting.listener);

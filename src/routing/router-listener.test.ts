@@ -11,7 +11,7 @@ import { RouteCollection } from './route-collection.js';
 import { RouterListener } from './router-listener.js';
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
 
-function setup() {
+function setup({ traceMisses }: { traceMisses?: boolean } = {}) {
   const home = (): Response => Response.text('home');
   const routes = new RouteCollection().addAll(
     ORACLE_ROUTES.map((route) => (route.name === 'home' ? { ...route, controller: home } : { ...route, controller: () => Response.text(route.name) })),
@@ -20,7 +20,7 @@ function setup() {
   routes.add({ name: 'secure', path: '/secure', schemes: ['https'], controller: () => Response.text('secure') });
   const logger = new RecordingLogger();
   const kernel = new Kernel();
-  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
+  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger, traceMisses }));
   return { kernel, logger };
 }
 
@@ -172,6 +172,28 @@ describe('RouterListener', () => {
       const response = await kernel.handle(request);
       assert.equal(response.status, 301);
       assert.equal(response.headers.get('location'), 'https://app.example.test/secure?a=1');
+    });
+  });
+  describe('stack traces of misses', () => {
+    const frames = (error: unknown): number => ((error as Error).stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).length;
+
+    it('are captured by default, for the debug page', async () => {
+      const error = await failure(setup().kernel, httpsRequest('GET', '/robots.txt'));
+      assert.ok(frames(error) > 0);
+      assert.ok(frames((error as Error).cause) > 0);
+    });
+
+    it('are left out with traceMisses off, the errors otherwise the same, and later errors keep theirs', async () => {
+      const error = await failure(setup({ traceMisses: false }).kernel, httpsRequest('GET', '/robots.txt'));
+      assert.ok(error instanceof NotFoundHttpException);
+      assert.equal(error.message, 'No route found for "GET https://app.example.test/robots.txt"');
+      assert.ok(error.cause instanceof ResourceNotFoundError);
+      assert.equal(frames(error), 0);
+      assert.equal(frames(error.cause), 0);
+      const denied = await failure(setup({ traceMisses: false }).kernel, httpsRequest('DELETE', '/'));
+      assert.ok(denied instanceof MethodNotAllowedHttpException);
+      assert.equal(frames(denied), 0);
+      assert.ok(frames(new Error('after')) > 0);
     });
   });
 });

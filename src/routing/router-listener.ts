@@ -24,6 +24,12 @@ declare module '../http/request.js' {
 export interface RouterListenerOptions {
   matcher: Matcher;
   logger: Logger;
+  /**
+   * Whether the 404/405 errors of routing misses carry a stack trace (default true). Only a debug page
+   * shows it, and it only ever points into the router; capturing it is most of what a miss costs, so the
+   * app turns it off when debug is.
+   */
+  traceMisses?: boolean;
 }
 
 /**
@@ -35,10 +41,12 @@ export interface RouterListenerOptions {
 export class RouterListener implements Subscriber {
   readonly #matcher: Matcher;
   readonly #logger: Logger;
+  readonly #traceMisses: boolean;
 
-  constructor({ matcher, logger }: RouterListenerOptions) {
+  constructor({ matcher, logger, traceMisses = true }: RouterListenerOptions) {
     this.#matcher = matcher;
     this.#logger = logger.channel('request');
+    this.#traceMisses = traceMisses;
   }
 
   subscribedEvents(): Subscription[] {
@@ -57,8 +65,14 @@ export class RouterListener implements Subscriber {
     const result = this.#matcher.lookup(context);
     if ('miss' in result) {
       const { miss } = result;
-      if (miss.kind === 'notFound') throw new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss) });
-      throw new MethodNotAllowedHttpException(miss.allow, routingErrorMessage(request, miss.allow), { cause: missError(miss) });
+      const limit = Error.stackTraceLimit;
+      if (!this.#traceMisses) Error.stackTraceLimit = 0;
+      try {
+        if (miss.kind === 'notFound') throw new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss) });
+        throw new MethodNotAllowedHttpException(miss.allow, routingErrorMessage(request, miss.allow), { cause: missError(miss) });
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
     }
 
     const { route, params } = result;
