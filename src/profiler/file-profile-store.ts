@@ -123,7 +123,9 @@ export class FileProfileStore implements ProfileStore {
     if (!isProfileToken(profile.token)) return Promise.reject(new TypeError(`Invalid profile token "${profile.token}".`));
     return new Promise((resolve, reject) => {
       this.#pending.push({ profile, resolve, reject });
-      if (this.#pending.length === 1) void this.#serialised(() => this.#drain());
+      // The batch starts once this event-loop turn is over, so that it takes every record the turn's
+      // responses queued: one index append and one maintenance check for all of them.
+      if (this.#pending.length === 1) void this.#serialised(() => new Promise((go) => setImmediate(go)).then(() => this.#drain()));
     });
   }
 

@@ -149,17 +149,19 @@ export class Profiler {
     while (this.#writes.size > 0) await Promise.allSettled([...this.#writes]);
   }
 
+  // Handed over together, in order (stores write in the order given), so a batching store puts a family
+  // in one batch.
   async #write(profiles: Profile[]): Promise<void> {
-    for (const profile of profiles) {
-      try {
-        await this.store.write(profile);
+    const outcomes = await Promise.allSettled(profiles.map((profile) => this.store.write(profile)));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') {
         this.#failing = false;
-      } catch (error) {
-        // One line per outage, not one per record: a full disk would otherwise flood the log.
-        if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profile.token, error });
-        this.#failing = true;
+        return;
       }
-    }
+      // One line per outage, not one per record: a full disk would otherwise flood the log.
+      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profiles[i]!.token, error: outcome.reason });
+      this.#failing = true;
+    });
   }
 
   async loadProfile(token: string): Promise<Profile | undefined> {
