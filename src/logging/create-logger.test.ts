@@ -104,6 +104,33 @@ describe('createLogger', () => {
       assert.match(critical.exception.message, /^outer/);
     });
 
+    it("holds a request's records back until an error, then writes them first, with the time they were logged (fingers crossed)", async () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out });
+      const failing = requestWithStack();
+      const fine = requestWithStack();
+      logger.channel('request').info('Matched route "{route}".', { route: 'home' }, failing);
+      logger.channel('request').info('Matched route "{route}".', { route: 'about' }, fine);
+      assert.equal(out.lines.length, 0);
+      const loggedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      logger.channel('request').critical('Uncaught exception', {}, failing);
+      assert.deepEqual(
+        out.lines.map((line) => JSON.parse(line).msg),
+        ['Matched route "home".', 'Uncaught exception'],
+      );
+      assert.ok(JSON.parse(out.lines[0]!).time <= loggedAt + 5);
+      logger.channel('request').info('after the error', {}, failing);
+      assert.equal(out.lines.length, 3);
+    });
+
+    it('writes every record as it comes with actionLevel false', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out, actionLevel: false });
+      logger.info('Matched route "{route}".', { route: 'home' }, requestWithStack());
+      assert.equal(out.lines.length, 1);
+    });
+
     it('also writes the JSON lines to a file when one is set, asynchronously, complete after flush()', async () => {
       const file = join(tempDir(), 'log', 'prod.log');
       const out = collector();

@@ -7,6 +7,7 @@ import { openDestination, wrapWriter, type LineWriter, type LogDestination } fro
 import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
 import { AbstractLogger, type LogContext, type Logger } from './logger.js';
 import { formatMonologLine } from './monolog-line-formatter.js';
+import { RequestLogBuffer } from './request-log-buffer.js';
 
 export interface LoggerOptions {
   env: AppEnv;
@@ -22,6 +23,12 @@ export interface LoggerOptions {
   destination?: LineWriter;
   /** ms since the epoch with sub-ms precision (the log line shows microseconds). */
   now?: () => number;
+  /**
+   * prod: a request's records below this level are held back until one at this level or above comes, then
+   * written with it, and dropped if none comes (the reference's `fingers_crossed`, action level error,
+   * 50 records a request); `false` writes each record as it comes. Default: `error`.
+   */
+  actionLevel?: LogLevel | false;
 }
 
 export interface ClosableLogger extends Logger {
@@ -30,11 +37,25 @@ export interface ClosableLogger extends Logger {
   close(): Promise<void>;
 }
 
+// Set while a held-back record is written: pino's timestamp function reads it.
+let replayedTime: number | undefined;
+
 // pino's numbers for Monolog's names; only these levels exist, so a typo cannot log silently at "info".
 const PINO_LEVELS: Record<LogLevel, number> = { debug: 20, info: 30, notice: 35, warning: 40, error: 50, critical: 60, alert: 70, emergency: 80 };
 
+// A held-back record, written later by the channel that logged it, with the time it was logged.
+interface HeldRecord {
+  pino: pino.Logger<LogLevel>;
+  level: LogLevel;
+  context: LogContext;
+  text: string;
+  time: number;
+}
+
 interface Sinks {
   threshold: number;
+  /** prod: records of a request held back until one at the action level (fingers crossed). */
+  held: RequestLogBuffer<HeldRecord> | undefined;
   debug: boolean;
   now: () => number;
   /** Monolog lines (dev, test). */
@@ -53,9 +74,10 @@ interface Sinks {
  * const logger = createLogger({ env: 'dev', debug: true, level: 'debug', file: 'var/log/dev.log' });
  * logger.channel('request').info('Matched route "{route}".', { route: 'home' }, request);
  */
-export function createLogger({ env, debug, level = 'debug', file, stderr = env === 'dev', destination, now = () => performance.timeOrigin + performance.now() }: LoggerOptions): ClosableLogger {
-  const sinks: Sinks = { threshold: LOG_LEVELS.indexOf(level), debug, now, lines: undefined, console: undefined, pino: undefined, destinations: [] };
+export function createLogger({ env, debug, level = 'debug', file, stderr = env === 'dev', destination, now = () => performance.timeOrigin + performance.now(), actionLevel = 'error' }: LoggerOptions): ClosableLogger {
+  const sinks: Sinks = { threshold: LOG_LEVELS.indexOf(level), held: undefined, debug, now, lines: undefined, console: undefined, pino: undefined, destinations: [] };
   if (env === 'prod') {
+    if (actionLevel !== false) sinks.held = new RequestLogBuffer({ actionLevel: LOG_LEVELS.indexOf(actionLevel), size: 50 });
     const outputs = [destination !== undefined ? wrapWriter(destination) : openDestination(1, { sync: false })];
     if (file !== undefined) outputs.push(openDestination(file, { sync: false }));
     sinks.destinations.push(...outputs);
@@ -66,6 +88,8 @@ export function createLogger({ env, debug, level = 'debug', file, stderr = env =
         customLevels: PINO_LEVELS,
         useOnlyCustomLevels: true,
         formatters: { level: (label) => ({ level: label }) },
+        // A held-back record keeps the time it was logged at, not the time it is written.
+        timestamp: () => `,"time":${replayedTime ?? Date.now()}`,
         serializers: { exception: pino.stdSerializers.err, err: pino.stdSerializers.err },
       },
       stream,
@@ -107,13 +131,31 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     const logs = sinks.debug ? request?.stack?.logs : undefined;
     if (!written && logs === undefined) return;
     const text = interpolate(message, context);
-    if (written) this.#pino?.[level](context, text);
+    if (written && this.#pino !== undefined) this.#writeJson(level, context, text, request);
     if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
     const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context };
     logs?.push(record);
     if (!written) return;
     sinks.lines?.write(formatMonologLine(record));
     if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));
+  }
+
+  #writeJson(level: LogLevel, context: LogContext, text: string, request: Request | undefined): void {
+    const held = this.#sinks.held;
+    if (held === undefined) {
+      this.#pino![level](context, text);
+      return;
+    }
+    const owner = request === undefined ? undefined : (request.stack?.main ?? request);
+    const record: HeldRecord = { pino: this.#pino!, level, context, text, time: Date.now() };
+    for (const ready of held.offer(owner, LOG_LEVELS.indexOf(level), record)) {
+      replayedTime = ready.time;
+      try {
+        ready.pino[ready.level](ready.context, ready.text);
+      } finally {
+        replayedTime = undefined;
+      }
+    }
   }
 
   async flush(): Promise<void> {
