@@ -39,10 +39,15 @@ export class ToolbarListener implements Subscriber {
     // Host-relative URLs, like the reference's toolbar loader: the page's own origin serves them, even
     // when the public host named by a proxy is not reachable from where the page is viewed.
     const prefix = request.origin.prefix;
-    const toolbar = render(h(Toolbar, { profile, profileUrl: (t: string) => `${prefix}/_profiler/${t}`, stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css` }));
+    // A bound function, not an arrow in the props: tsx names such an arrow with a defineProperty call.
+    const toolbar = render(h(Toolbar, { profile, profileUrl: profilerUrl.bind(undefined, prefix), stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css` }));
     response.body = Buffer.concat([body.subarray(0, position), Buffer.from(`${toolbar}\n`), body.subarray(position)]);
     if (response.headers.has('content-length')) response.headers.set('Content-Length', response.body.length);
   };
+}
+
+function profilerUrl(prefix: string, token: string): string {
+  return `${prefix}/_profiler/${token}`;
 }
 
 function lastIndexOfIgnoringCase(bytes: Buffer, needle: string): number {

@@ -82,23 +82,13 @@ function directOrigin(request: Request, peer: string): ResolvedOrigin {
 
 function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredicate, trust: Set<TrustedHeader>): ResolvedOrigin {
   const forwarded = trust.has('forwarded') ? parseForwarded(request.header('forwarded') ?? '') : [];
-  const read = (kind: Kind, secure = false): { values: string[]; source: string } => {
-    const x = X_HEADERS[kind];
-    const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
-    let fValues = forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
-    if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
-    const same = kind === 'for' ? sameList(filterClientIps(fValues, peer, isTrusted), filterClientIps(xValues, peer, isTrusted)) : sameList(fValues, xValues);
-    if (same || xValues.length === 0) return { values: fValues, source: 'Forwarded' };
-    if (fValues.length === 0) return { values: xValues, source: x.source };
-    throw new ConflictError(x.name);
-  };
-
-  const proto = read('proto');
+  const headers: ForwardedHeaders = { request, forwarded, peer, isTrusted, trust };
+  const proto = readForwarded(headers, 'proto');
   const secure = proto.values.length > 0 ? SECURE_PROTOS.has(proto.values[0]!.toLowerCase()) : request.encrypted;
   const scheme = secure ? 'https' : 'http';
-  const forwardedFor = read('for');
-  const forwardedHost = read('host');
-  const forwardedPort = read('port', secure);
+  const forwardedFor = readForwarded(headers, 'for');
+  const forwardedHost = readForwarded(headers, 'host');
+  const forwardedPort = readForwarded(headers, 'port', secure);
   const prefix = trust.has('x-forwarded-prefix') ? (splitList(request.header('x-forwarded-prefix'))[0] ?? '').replace(/\/+$/, '') : '';
 
   const origin: ResolvedOrigin = {
@@ -119,6 +109,30 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
   const portOverride = forwardedPort.values[0] === undefined ? undefined : { port: Number(forwardedPort.values[0]), source: forwardedPort.source };
   if (hostValue !== undefined) return applyHost(origin, hostValue, forwardedHost.source, portOverride);
   return applyHost(origin, request.header('host'), 'Host header', portOverride);
+}
+
+interface ForwardedHeaders {
+  request: Request;
+  forwarded: ReturnType<typeof parseForwarded>;
+  peer: string;
+  isTrusted: TrustPredicate;
+  trust: Set<TrustedHeader>;
+}
+
+/**
+ * One forwarded value (proto, for, host or port) from RFC 7239 Forwarded and its X-Forwarded-* header,
+ * whichever is trusted and present; both present and different is a conflict. A module function rather
+ * than a closure in forwardedOrigin: tsx gives each named closure a defineProperty call per request.
+ */
+function readForwarded({ request, forwarded, peer, isTrusted, trust }: ForwardedHeaders, kind: Kind, secure = false): { values: string[]; source: string } {
+  const x = X_HEADERS[kind];
+  const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
+  let fValues = forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
+  if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
+  const same = kind === 'for' ? sameList(filterClientIps(fValues, peer, isTrusted), filterClientIps(xValues, peer, isTrusted)) : sameList(fValues, xValues);
+  if (same || xValues.length === 0) return { values: fValues, source: 'Forwarded' };
+  if (fValues.length === 0) return { values: xValues, source: x.source };
+  throw new ConflictError(x.name);
 }
 
 /** Symfony's getHost()/getPort(): the port from the forwarded port, else from the host value, else by scheme. */

@@ -39,8 +39,9 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       },
     );
     inFlight.add(done);
-    const forget = (): void => void inFlight.delete(done);
-    done.then(forget, forget);
+    // Inline callbacks, not a named closure: tsx keeps function names by wrapping every named function
+    // expression in a defineProperty call, which a per-request closure pays on every request.
+    done.finally(() => inFlight.delete(done)).catch(() => undefined);
   };
   return Object.assign(listener, { settle: () => Promise.allSettled(inFlight).then(() => undefined) });
 }
@@ -55,7 +56,7 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     remotePort: socket.remotePort ?? 0,
     encrypted: (socket as TLSSocket).encrypted === true,
     httpVersion: req.httpVersion,
-    body: () => readBody(req, bodyLimit),
+    body: readBody.bind(undefined, req, bodyLimit),
     resolveOrigin,
   });
 }
