@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The folder, inside the store's directory, where purged record files wait to be reused. */
 export const SPARE_FOLDER = 'spare';
-// Purged files are named `<pid>-<count>`: never six hex characters, so nothing mistakes one for a record.
-const SPARE_NAME = /^\d+-\d+$/;
+// Purged files are named `<pid>-<random>-<count>`: never six hex characters, so nothing mistakes one for a
+// record; the random part keeps processes apart that share a pid (pid 1 in two containers on one volume).
+const SPARE_NAME = /^\d+-[0-9a-f]{8}-\d+$/;
+const RUN = randomBytes(4).toString('hex');
 // How often an empty pool looks for files other processes retired.
 const REFILL_INTERVAL_MS = 1000;
 
@@ -63,7 +66,7 @@ export class SpareRecordFiles {
       void rm(path, { force: true }).catch(() => undefined);
       return;
     }
-    const name = `${process.pid}-${++this.#count}`;
+    const name = `${process.pid}-${RUN}-${++this.#count}`;
     try {
       if (!this.#folderReady) {
         mkdirSync(this.dir, { recursive: true });
