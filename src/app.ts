@@ -8,6 +8,7 @@ import type { Request } from './http/request.js';
 import type { Response } from './http/response.js';
 import { ResponseListener } from './http/response-listener.js';
 import { JsonViewListener } from './http/json-view-listener.js';
+import { installSourceMappedStackCache } from './internal/source-mapped-stacks.js';
 import type { Subscriber } from './kernel/event-dispatcher.js';
 import { Kernel } from './kernel/kernel.js';
 import { createLogger, type ClosableLogger } from './logging/create-logger.js';
@@ -70,6 +71,9 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       file: config.log.file,
     });
   const kernel = new Kernel();
+  // Debug pages and log lines read every error's stack: keep the source-mapped frames instead of mapping
+  // them again for each error (see installSourceMappedStackCache).
+  if (config.debug) installSourceMappedStackCache();
   const renderer = new ErrorRenderer({ debug: config.debug });
   // The profiler exists only in debug mode, whatever the profiler settings say.
   const profiler =
