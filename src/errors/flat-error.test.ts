@@ -105,4 +105,9 @@ describe('parseStack', () => {
   it('returns no frames for a missing stack', () => {
     assert.deepEqual(parseStack(undefined), []);
   });
+
+  it('stops after `limit` frames, skipping lines that are no frame', () => {
+    const stack = ['Error: x', '    at async Promise.all (index 0)', '    at first (/app/a.ts:1:1)', '    at second (/app/b.ts:2:2)'].join('\n');
+    assert.deepEqual(parseStack(stack, 1).map((f) => f.function), ['first']);
+  });
 });

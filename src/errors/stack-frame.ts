@@ -19,12 +19,14 @@ const WITHOUT_FUNCTION = /^\s*at (?:async )?(.*):(\d+):(\d+)$/;
 
 /**
  * Parses the frames of an `Error.stack` string. Lines V8 cannot place (`native`, `<anonymous>` without a
- * position, eval wrappers) are skipped, so every frame has a file and a line.
+ * position, eval wrappers) are skipped, so every frame has a file and a line. `limit` stops after that many
+ * frames (the log line only needs the first).
  */
-export function parseStack(stack: string | undefined): StackFrame[] {
+export function parseStack(stack: string | undefined, limit = Number.POSITIVE_INFINITY): StackFrame[] {
   if (stack === undefined) return [];
   const frames: StackFrame[] = [];
   for (const text of stack.split('\n')) {
+    if (frames.length >= limit) break;
     const named = WITH_FUNCTION.exec(text);
     const match = named ?? WITHOUT_FUNCTION.exec(text);
     if (match === null) continue;

@@ -71,7 +71,7 @@ export function formatErrorChain(error: Error): string {
 function formatError(error: Error): string {
   const name = error.constructor?.name || 'Error';
   const { code } = error as { code?: unknown };
-  const frame = parseStack(safeStack(error))[0];
+  const frame = parseStack(safeStack(error), 1)[0];
   return `[object] (${name}(code: ${typeof code === 'number' ? code : 0}): ${error.message} at ${frame?.file ?? ''}:${frame?.line ?? 0})`;
 }
 
