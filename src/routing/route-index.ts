@@ -1,5 +1,6 @@
 import type { Route } from './route.js';
 import { RegexGroup } from './regex-group.js';
+import { SegmentSplit } from './segment-split.js';
 
 /**
  * The route table arranged for lookup, built once (Symfony's CompiledUrlMatcherDumper::groupStaticRoutes):
@@ -11,7 +12,8 @@ import { RegexGroup } from './regex-group.js';
  *   first segment holds a placeholder, merged back into definition order (merged once, here). Among
  *   those, a route whose placeholders can neither hold nor drop a `/` only matches paths with as many
  *   segments as its own, so a request tests only the routes of its segment count (and the others), all
- *   together by one RegexGroup.
+ *   together by one RegexGroup; a large such group is split once more by the literal text of a further
+ *   segment (see SegmentSplit).
  */
 export class RouteIndex {
   readonly routes: readonly Route[];
@@ -21,8 +23,8 @@ export class RouteIndex {
   #position = new Map<Route, number>();
   #byRegex = new Set<Route>();
   #merged = new Map<string, Route[]>();
-  /** Per bucket key (undefined: the wildcard routes only), per segment count: the group to test. */
-  #groups = new Map<string | undefined, Map<number, RegexGroup>>();
+  /** Per bucket key (undefined: the wildcard routes only), per segment count: the group to test, or its split. */
+  #groups = new Map<string | undefined, Map<number, RegexGroup | SegmentSplit>>();
   #segments = new Map<Route, number | undefined>();
   #maxSegments = 0;
   static readonly #noRoutes: readonly Route[] = [];
@@ -75,13 +77,21 @@ export class RouteIndex {
     if (byCount === undefined) this.#groups.set(key, (byCount = new Map()));
     let group = byCount.get(count);
     if (group === undefined) {
-      group = new RegexGroup(routes.filter((route) => {
+      const candidates = routes.filter((route) => {
         const segments = this.#segments.get(route);
         return segments === undefined || segments === count;
-      }));
+      });
+      group = SegmentSplit.create(candidates, (route) => this.#literalSegments(route)) ?? new RegexGroup(candidates);
       byCount.set(count, group);
     }
-    return group;
+    return group instanceof SegmentSplit ? group.groupFor(path) : group;
+  }
+
+  /** Each `/`-separated segment of a route with fixed segments: its text when literal, else undefined. */
+  #literalSegments(route: Route): (string | undefined)[] | undefined {
+    if (this.#segments.get(route) === undefined) return undefined;
+    const path = route.hasTrailingSlash ? route.path.slice(0, -1) : route.path;
+    return path.split('/').map((segment) => (segment.includes('{') ? undefined : segment));
   }
 
   /** True when the route is tested by regex rather than found in the static Map. */
