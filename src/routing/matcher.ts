@@ -142,13 +142,16 @@ export class Matcher {
     const decoded = rawUrlDecode(rawPath);
     if (decoded === undefined) return NOTHING;
     const input = createMatchInput(decoded, context, this.redirects);
+    const statics = this.index.staticRoutes(input.trimmedPath);
+    let group: RegexGroup | undefined;
+    // No route shares the path's first segment nor could match it another way: nothing to test (the
+    // common 404 of a crawler, asked twice with the trailing-slash retry).
+    if (statics.length === 0 && (group = this.index.regexGroup(input.path)).routes.length === 0) return input.path === '/' ? NO_CONFIGURATION : NOTHING;
     // Sets keep the first occurrence of each method in route order (PHP's `$allow += $methods`).
     let allow: Set<string> | undefined;
     let allowSchemes: Set<string> | undefined;
     // The static routes first (they cannot conflict with an earlier dynamic route, see RouteIndex), then
     // the regex ones in definition order, each found by the group's next path-regex hit.
-    const statics = this.index.staticRoutes(input.trimmedPath);
-    let group: RegexGroup | undefined;
     let nextStatic = 0;
     let from = 0;
     for (;;) {
