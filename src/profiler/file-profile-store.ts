@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, ftruncateSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +7,7 @@ import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
+import { RecordFileWriter } from './record-file-writer.js';
 import { SPARE_FOLDER, SpareRecordFiles } from './spare-record-files.js';
 import { isProfileToken } from './token.js';
 
@@ -59,12 +58,11 @@ export class FileProfileStore implements ProfileStore {
   #queue: Promise<unknown> = Promise.resolve();
   #pending: { profile: Profile; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #appendedSinceCheck = 0;
-  // Folders known to exist: spares a system call per write.
-  #folders = new Set<string>();
   #lastPurge = Number.NEGATIVE_INFINITY;
   // Parsed sealed segments, which never change: a purge after each seal would otherwise parse them all again.
   #sealedSegments: SegmentCache = new Map();
   #spares: SpareRecordFiles;
+  #files: RecordFileWriter;
 
   constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 10)), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
@@ -75,6 +73,7 @@ export class FileProfileStore implements ProfileStore {
     // A purge frees one or two segments (a segment is sealed once it holds segmentRecords lines, so it may
     // hold a batch more); writers use them up before the next.
     this.#spares = new SpareRecordFiles(dir, MAX_BATCH + 2 * this.#segmentRecords);
+    this.#files = new RecordFileWriter(this.#spares);
   }
 
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
@@ -180,70 +179,11 @@ export class FileProfileStore implements ProfileStore {
     }
   }
 
-  /**
-   * Writes the record file, synchronously: compressing and creating a file of a few kB costs ~0.2 ms of
-   * CPU, where the thread pool's round trips cost three times that and an event-loop turn each. True when
-   * it is a new record (its index line is still to be appended).
-   */
+  /** Writes the record file; true once it is in place (its index line is still to be appended). */
   #writeRecord(profile: Profile): boolean {
-    const path = this.#pathOf(profile.token);
-    const folder = join(path, '..');
-    if (!this.#folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      this.#folders.add(folder);
-    }
     const json = Buffer.from(stringifyProfile(profile));
-    const data = brotliCompressSync(json, brotliOptions(json.length));
-    // A purged record's file, renamed to the new token and overwritten in place, costs a tenth of creating
-    // one. Either way the file is in place before its index line exists: a crash mid-write leaves an
-    // unindexed file that fails to decompress or names another token, which read() reports as missing.
-    if (this.#spares.take(path)) {
-      this.#overwrite(path, data);
-      return true;
-    }
-    // No spare: created in place (O_CREAT|O_EXCL), at a fraction of the cost of a temporary file renamed
-    // into place, whose rename ext4 makes pay for a data flush.
-    try {
-      writeFileSync(path, data, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        // A purge (here or in another process) may have removed the folder meanwhile.
-        this.#folders.delete(folder);
-        throw error;
-      }
-      // The file exists: this record written again, an older record with the same token, or a file left by
-      // a crash mid-write. The new content replaces it and gets an index line of its own either way (search
-      // lists a token once, newest first), so that no file is ever left without one.
-      this.#replace(folder, path, profile.token, data);
-    }
+    this.#files.write(this.#pathOf(profile.token), profile.token, brotliCompressSync(json, brotliOptions(json.length)));
     return true;
-  }
-
-  #overwrite(path: string, data: Buffer): void {
-    let fd: number | undefined;
-    try {
-      fd = openSync(path, 'r+');
-      for (let offset = 0; offset < data.length; ) offset += writeSync(fd, data, offset, data.length - offset, offset);
-      ftruncateSync(fd, data.length);
-    } catch (error) {
-      // Half a record under a token no index line names yet: nothing would ever delete it.
-      rmSync(path, { force: true });
-      throw error;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  }
-
-  #replace(folder: string, path: string, token: string, data: Buffer): void {
-    const temporary = join(folder, `.${token}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      writeFileSync(temporary, data);
-      renameSync(temporary, path);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      this.#folders.delete(folder);
-      throw error;
-    }
   }
 
   /**
@@ -305,7 +245,7 @@ export class FileProfileStore implements ProfileStore {
     for (const name of names) {
       if (isIndexFile(name) || /^[0-9a-f]{2}$/.test(name) || name === SPARE_FOLDER) await rm(join(this.dir, name), { recursive: true, force: true });
     }
-    this.#folders.clear();
+    this.#files.forgetFolders();
     this.#spares.clear();
   }
 

@@ -32,10 +32,11 @@ export class ToolbarListener implements Subscriber {
     if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
     // As bytes: the page is encoded once here instead of at the write, and searching and splicing bytes
     // spares flattening the page's string twice (once to search it, once more after the splice).
+    const profile = this.#profiler.store.get(token);
+    if (profile === undefined) return;
     const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
     const position = lastIndexOfIgnoringCase(body, '</body>');
-    const profile = this.#profiler.store.get(token);
-    if (position === -1 || profile === undefined) return;
+    if (position === -1) return;
     // Host-relative URLs, like the reference's toolbar loader: the page's own origin serves them, even
     // when the public host named by a proxy is not reachable from where the page is viewed.
     const prefix = request.origin.prefix;
