@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { isHttpException } from '../http/http-exception.js';
 import type { Controller } from '../http/request.js';
+import type { Response } from '../http/response.js';
 import type { ExceptionEvent, ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import { interpolate } from '../logging/interpolate.js';
@@ -58,29 +59,45 @@ export class ErrorListener implements Subscriber {
     this.#logger.log(level, message, { exception: event.error }, event.request);
   };
 
-  readonly onKernelException = async (event: ExceptionEvent): Promise<void> => {
-    const error = event.error;
+  // Sync-first like the kernel: when the error page renders without waiting, the 404 costs no tick.
+  readonly onKernelException = (event: ExceptionEvent): void | Promise<void> => {
     const request = event.request;
     const sub = request.duplicate({
-      attributes: { controller: this.#controller, controllerName: 'ErrorController', exception: error },
+      attributes: { controller: this.#controller, controllerName: 'ErrorController', exception: event.error },
       method: 'GET',
     });
+    let response: Response | Promise<Response>;
     try {
-      const response = await event.kernel.handle(sub, { type: 'sub', catch: false });
-      event.setResponse(response);
+      response = event.kernel.process(sub, { type: 'sub', catch: false });
     } catch (failure) {
-      const flat = createFlatError(failure);
-      const message = interpolate(LOG_MESSAGES.exceptionWhileHandling, {
-        class: flat.class,
-        message: flat.message,
-        file: flat.file,
-        line: flat.line,
-      });
-      this.#logger.critical(message, { exception: failure }, request);
-      throw error;
+      return this.#failedToRender(event, failure);
     }
-    if (this.#debug) request.attributes.removeCspHeaders = true;
+    if (response instanceof Promise) {
+      return response.then(
+        (rendered) => this.#rendered(event, rendered),
+        (failure: unknown) => this.#failedToRender(event, failure),
+      );
+    }
+    this.#rendered(event, response);
   };
+
+  #rendered(event: ExceptionEvent, response: Response): void {
+    event.setResponse(response);
+    if (this.#debug) event.request.attributes.removeCspHeaders = true;
+  }
+
+  /** The error page itself failed: logged as the reference does, and the original error goes on up. */
+  #failedToRender(event: ExceptionEvent, failure: unknown): never {
+    const flat = createFlatError(failure);
+    const message = interpolate(LOG_MESSAGES.exceptionWhileHandling, {
+      class: flat.class,
+      message: flat.message,
+      file: flat.file,
+      line: flat.line,
+    });
+    this.#logger.critical(message, { exception: failure }, event.request);
+    throw event.error;
+  }
 
   readonly removeCspHeader = (event: ResponseEvent): void => {
     if (this.#debug && event.request.attributes.removeCspHeaders === true) {

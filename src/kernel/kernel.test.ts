@@ -160,4 +160,68 @@ describe('Kernel', () => {
       assert.equal(b.body, '1');
     });
   });
+
+  describe('process(), the sync-first form of handle()', () => {
+    it('returns the response itself when every listener and the controller are sync, the error path included', () => {
+      const kernel = kernelWithController(() => {
+        throw new HttpException(404, { message: 'gone' });
+      });
+      const order: string[] = [];
+      kernel.dispatcher.on('exception', (event) => {
+        order.push('exception');
+        const sub = event.request.duplicate({ attributes: { controller: () => new Response('error page') } });
+        const rendered = kernel.process(sub, { type: 'sub', catch: false });
+        assert.ok(rendered instanceof Response);
+        event.setResponse(rendered);
+      });
+      kernel.dispatcher.on('finishRequest', (event) => void order.push(`finish ${event.requestType}`));
+      const request = get();
+      const response = kernel.process(request);
+      assert.ok(response instanceof Response, 'no promise when nothing waited');
+      assert.equal(response.status, 404);
+      assert.equal(response.body, 'error page');
+      assert.deepEqual(order, ['exception', 'finish sub', 'finish main']);
+      assert.equal(request.stack?.depth, 0);
+    });
+
+    it('goes on in a promise from the first async step, with the same events in the same order', async () => {
+      const seen: string[] = [];
+      const kernel = kernelWithController(async () => {
+        seen.push('controller');
+        return new Response('later');
+      });
+      kernel.dispatcher.on('request', async () => void seen.push('request'), 0);
+      kernel.dispatcher.on('response', () => void seen.push('response'));
+      kernel.dispatcher.on('finishRequest', () => void seen.push('finishRequest'));
+      const result = kernel.process(get());
+      assert.ok(result instanceof Promise);
+      assert.equal((await result).body, 'later');
+      assert.deepEqual(seen, ['request', 'controller', 'response', 'finishRequest']);
+    });
+
+    it('throws an uncaught error synchronously after finishing the request; handle() rejects with it', async () => {
+      const kernel = kernelWithController(() => {
+        throw new TypeError('broken');
+      });
+      let finished = 0;
+      kernel.dispatcher.on('finishRequest', () => void finished++);
+      assert.throws(() => kernel.process(get(), { catch: false }), /broken/);
+      assert.equal(finished, 1);
+      await assert.rejects(kernel.handle(get(), { catch: false }), /broken/);
+    });
+
+    it('sends the error response unfiltered when a response listener fails on it', () => {
+      const kernel = kernelWithController(() => {
+        throw new HttpException(418, { message: 'teapot' });
+      });
+      kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('short and stout')));
+      kernel.dispatcher.on('response', () => {
+        throw new Error('listener bug');
+      });
+      const response = kernel.process(get());
+      assert.ok(response instanceof Response);
+      assert.equal(response.status, 418);
+      assert.equal(response.body, 'short and stout');
+    });
+  });
 });

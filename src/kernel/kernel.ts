@@ -1,5 +1,5 @@
 import { HttpException, isHttpException } from '../http/http-exception.js';
-import type { Request, RequestType } from '../http/request.js';
+import type { Controller, Request, RequestType } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { AttributeControllerResolver, type ControllerResolver } from './controller-resolver.js';
 import { EventDispatcher } from './event-dispatcher.js';
@@ -12,6 +12,7 @@ import {
   ResponseEvent,
   TerminateEvent,
   ViewEvent,
+  type KernelEvents,
 } from './events.js';
 import { RequestStack } from './request-stack.js';
 
@@ -21,10 +22,17 @@ export interface HandleOptions {
   catch?: boolean;
 }
 
+/** A value now, or later when some listener or the controller was async. */
+export type MaybePromise<T> = T | Promise<T>;
+
 /**
  * Turns a Request into a Response by telling a story in events (Symfony's HttpKernel::handleRaw):
  * request → controller → controller arguments → (view) → response → finish request, with the exception
  * event when anything throws. A sub-request is another handle() call with `type: 'sub'`.
+ *
+ * Every step stays synchronous as long as the listeners and the controller do, and goes on in a promise
+ * from the first one that returns a promise: a 404 through the error sub-request costs no tick at all.
+ * handle() and terminate() always return promises; process() and finish() are their sync-first forms.
  */
 export class Kernel {
   readonly dispatcher: EventDispatcher;
@@ -35,80 +43,87 @@ export class Kernel {
     this.resolver = resolver;
   }
 
-  async handle(request: Request, { type = 'main', catch: catchErrors = true }: HandleOptions = {}): Promise<Response> {
+  handle(request: Request, options?: HandleOptions): Promise<Response> {
+    try {
+      return Promise.resolve(this.process(request, options));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+
+  /** handle(), returning the response itself when no step was async; an uncaught error throws from here. */
+  process(request: Request, { type = 'main', catch: catchErrors = true }: HandleOptions = {}): MaybePromise<Response> {
     request.type = type;
     request.stack ??= new RequestStack();
     request.stack.push(request);
+    let result: MaybePromise<Response>;
     try {
-      return await this.#handleRaw(request, type);
+      result = this.#handleRaw(request, type);
     } catch (error) {
-      if (!catchErrors) {
-        await this.#finishRequest(request, type);
-        throw error;
-      }
-      return await this.#handleThrowable(error, request, type);
+      return this.#handleError(error, request, type, catchErrors);
     }
+    if (result instanceof Promise) return result.catch((error: unknown) => this.#handleError(error, request, type, catchErrors));
+    return result;
   }
 
   /** Runs the terminate listeners once the response has been sent. */
   async terminate(request: Request, response: Response): Promise<void> {
-    if (!this.dispatcher.hasListeners('terminate')) return;
-    await this.dispatcher.dispatch('terminate', new TerminateEvent(this, request, response));
+    await this.finish(request, response);
   }
 
-  // Events go through dispatchEvent(), awaited only when a listener was async, and events nobody listens
-  // to are not created: a request whose listeners are all sync runs without extra ticks.
-  async #handleRaw(request: Request, type: RequestType): Promise<Response> {
-    const { dispatcher } = this;
-    let requestEvent = dispatcher.dispatchEvent('request', new RequestEvent(this, request, type));
-    if (requestEvent instanceof Promise) requestEvent = await requestEvent;
-    if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
+  /** terminate(), undefined when there was nothing to wait for. */
+  finish(request: Request, response: Response): Promise<void> | undefined {
+    if (!this.dispatcher.hasListeners('terminate')) return undefined;
+    const event = this.dispatcher.dispatchEvent('terminate', new TerminateEvent(this, request, response));
+    return event instanceof Promise ? event.then(ignore) : undefined;
+  }
 
-    let controller = this.resolver.resolveController(request);
-    if (controller === undefined) {
-      throw new HttpException(404, {
-        code: 'KEEL_ERR_CONTROLLER_NOT_FOUND',
-        message: `Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`,
-      });
-    }
-    if (dispatcher.hasListeners('controller')) {
-      let controllerEvent = dispatcher.dispatchEvent('controller', new ControllerEvent(this, request, type, controller));
-      if (controllerEvent instanceof Promise) controllerEvent = await controllerEvent;
-      controller = controllerEvent.controller;
-    }
-    let args = this.resolver.resolveArguments(request, controller);
-    if (dispatcher.hasListeners('controllerArguments')) {
-      let argsEvent = dispatcher.dispatchEvent('controllerArguments', new ControllerArgumentsEvent(this, request, type, controller, args));
-      if (argsEvent instanceof Promise) argsEvent = await argsEvent;
-      controller = argsEvent.controller;
-      args = argsEvent.args;
-    }
-
-    let result = (controller as (...args: unknown[]) => unknown)(...args);
-    if (result instanceof Promise) result = await result;
-    if (!(result instanceof Response)) {
-      let viewEvent = dispatcher.dispatchEvent('view', new ViewEvent(this, request, type, result));
-      if (viewEvent instanceof Promise) viewEvent = await viewEvent;
-      if (viewEvent.response === undefined) {
-        throw new HttpException(500, {
-          code: 'KEEL_ERR_CONTROLLER_RESULT',
-          message: `The controller must return a "Response" object but it returned ${describe(result)}.`,
+  #handleRaw(request: Request, type: RequestType): MaybePromise<Response> {
+    const event = this.dispatcher.dispatchEvent('request', new RequestEvent(this, request, type));
+    return then(event, (requestEvent) => {
+      if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
+      const controller = this.resolver.resolveController(request);
+      if (controller === undefined) {
+        throw new HttpException(404, {
+          code: 'KEEL_ERR_CONTROLLER_NOT_FOUND',
+          message: `Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`,
         });
       }
-      result = viewEvent.response;
-    }
-    return this.#filterResponse(result as Response, request, type);
+      if (!this.dispatcher.hasListeners('controller')) return this.#resolveArguments(controller, request, type);
+      const controllerEvent = this.dispatcher.dispatchEvent('controller', new ControllerEvent(this, request, type, controller));
+      return then(controllerEvent, (resolved) => this.#resolveArguments(resolved.controller, request, type));
+    });
   }
 
-  #filterResponse(response: Response, request: Request, type: RequestType): Response | Promise<Response> {
+  #resolveArguments(controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {
+    const args = this.resolver.resolveArguments(request, controller);
+    if (!this.dispatcher.hasListeners('controllerArguments')) return this.#callController(controller, args, request, type);
+    const event = this.dispatcher.dispatchEvent('controllerArguments', new ControllerArgumentsEvent(this, request, type, controller, args));
+    return then(event, (resolved) => this.#callController(resolved.controller, resolved.args, request, type));
+  }
+
+  #callController(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response> {
+    return then((controller as (...args: unknown[]) => unknown)(...args), (result) => {
+      if (result instanceof Response) return this.#filterResponse(result, request, type);
+      const viewEvent = this.dispatcher.dispatchEvent('view', new ViewEvent(this, request, type, result));
+      return then(viewEvent, (view) => {
+        if (view.response === undefined) {
+          throw new HttpException(500, {
+            code: 'KEEL_ERR_CONTROLLER_RESULT',
+            message: `The controller must return a "Response" object but it returned ${describe(result)}.`,
+          });
+        }
+        return this.#filterResponse(view.response, request, type);
+      });
+    });
+  }
+
+  #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
     const event = this.dispatcher.dispatchEvent('response', new ResponseEvent(this, request, type, response));
-    if (event instanceof Promise) return event.then((filtered) => this.#afterResponse(filtered, request, type));
-    return this.#afterResponse(event, request, type);
-  }
-
-  #afterResponse(event: ResponseEvent, request: Request, type: RequestType): Response | Promise<Response> {
-    const finished = this.#finishRequest(request, type);
-    return finished === undefined ? event.response : finished.then(() => event.response);
+    return then(event, (filtered) => {
+      const finished = this.#finishRequest(request, type);
+      return finished === undefined ? filtered.response : finished.then(() => filtered.response);
+    });
   }
 
   /** Undefined when it finished synchronously. */
@@ -121,14 +136,27 @@ export class Kernel {
     return undefined;
   }
 
-  async #handleThrowable(error: unknown, request: Request, type: RequestType): Promise<Response> {
-    let event = this.dispatcher.dispatchEvent('exception', new ExceptionEvent(this, request, type, error));
-    if (event instanceof Promise) event = await event;
+  #handleError(error: unknown, request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
+    if (catchErrors) return this.#handleThrowable(error, request, type);
+    return this.#finishAndThrow(error, request, type);
+  }
+
+  #finishAndThrow(error: unknown, request: Request, type: RequestType): never | Promise<never> {
+    const finished = this.#finishRequest(request, type);
+    if (finished === undefined) throw error;
+    return finished.then(() => {
+      throw error;
+    });
+  }
+
+  #handleThrowable(error: unknown, request: Request, type: RequestType): MaybePromise<Response> {
+    const event = this.dispatcher.dispatchEvent('exception', new ExceptionEvent(this, request, type, error));
+    return then(event, (handled) => this.#exceptionResponse(handled, request, type));
+  }
+
+  #exceptionResponse(event: KernelEvents['exception'], request: Request, type: RequestType): MaybePromise<Response> {
     const response = event.response;
-    if (response === undefined) {
-      await this.#finishRequest(request, type);
-      throw event.error;
-    }
+    if (response === undefined) return this.#finishAndThrow(event.error, request, type);
     // The error's own status and headers win unless a listener chose an error or redirect status itself.
     if (!event.allowCustomResponseCode && !response.isClientError && !response.isServerError && !response.isRedirection) {
       if (isHttpException(event.error)) {
@@ -138,13 +166,23 @@ export class Kernel {
         response.status = 500;
       }
     }
+    // A response listener failing on the error's own response sends that response unfiltered.
+    let filtered: MaybePromise<Response>;
     try {
-      return await this.#filterResponse(response, request, type);
+      filtered = this.#filterResponse(response, request, type);
     } catch {
       return response;
     }
+    return filtered instanceof Promise ? filtered.catch(() => response) : filtered;
   }
 }
+
+/** Goes on with `next` now when `value` is already there, or once it is. */
+function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+function ignore(): void {}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -22,26 +22,57 @@ export interface RequestListener {
 /** Builds the `node:http` request listener that feeds the kernel and writes its responses. */
 export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal }: NodeAdapterOptions = {}): RequestListener {
   const inFlight = new Set<Promise<void>>();
+  const track = (pending: Promise<void>): void => {
+    inFlight.add(pending);
+    pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
+  };
+  const fail = (res: ServerResponse, request: Request, error: unknown): void => {
+    onFatal?.(error, request);
+    if (!res.headersSent) {
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
+    }
+    res.end(res.req.method === 'HEAD' ? undefined : 'Internal Server Error\n');
+  };
+  // Sync-first (see Kernel.process): a request whose listeners and controller are all sync is answered,
+  // and its terminate listeners run, in the same turn, without a promise; only what really waits is tracked.
+  const respond = (res: ServerResponse, request: Request, response: Response): void => {
+    try {
+      writeResponse(res, request, response);
+    } catch (error) {
+      fail(res, request, error);
+      return;
+    }
+    // Terminate listeners (profile persistence) run after the bytes are handed to the socket.
+    let finished: Promise<void> | undefined;
+    try {
+      finished = kernel.finish(request, response);
+    } catch (error) {
+      onFatal?.(error, request);
+      return;
+    }
+    if (finished !== undefined) track(finished.catch((error: unknown) => onFatal?.(error, request)));
+  };
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const request = createRequest(req, resolveOrigin, bodyLimit);
-    const done: Promise<void> = kernel.handle(request).then(
-      (response) => {
-        writeResponse(res, request, response);
-        // Terminate listeners (profile persistence) run after the bytes are handed to the socket.
-        return kernel.terminate(request, response).catch((error: unknown) => onFatal?.(error, request));
-      },
-      (error: unknown) => {
-        onFatal?.(error, request);
-        if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
-        }
-        res.end(res.req.method === 'HEAD' ? undefined : 'Internal Server Error\n');
-      },
-    );
-    inFlight.add(done);
-    // Inline callbacks, not a named closure: tsx keeps function names by wrapping every named function
+    let response: Response | Promise<Response>;
+    try {
+      response = kernel.process(request);
+    } catch (error) {
+      fail(res, request, error);
+      return;
+    }
+    if (!(response instanceof Promise)) {
+      respond(res, request, response);
+      return;
+    }
+    // Inline callbacks, not named closures: tsx keeps function names by wrapping every named function
     // expression in a defineProperty call, which a per-request closure pays on every request.
-    done.finally(() => inFlight.delete(done)).catch(() => undefined);
+    track(
+      response.then(
+        (answer) => respond(res, request, answer),
+        (error: unknown) => fail(res, request, error),
+      ),
+    );
   };
   return Object.assign(listener, { settle: () => Promise.allSettled(inFlight).then(() => undefined) });
 }

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import { createRequestListener, type RequestListener } from './node-adapter.js';
+
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    httpRequest({ port, path, host: '127.0.0.1' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('createRequestListener', () => {
+  const kernel = new Kernel();
+  const fatal: unknown[] = [];
+  const terminated: string[] = [];
+  let listener: RequestListener;
+  let server: Server;
+  let port = 0;
+
+  before(async () => {
+    kernel.dispatcher.on('request', (event) => {
+      const path = event.request.pathInfo;
+      if (path === '/sync') event.setResponse(new Response('now'));
+      else if (path === '/async') return new Promise((resolve) => setImmediate(resolve)).then(() => event.setResponse(new Response('later')));
+      // node refuses a status outside 100-999 when the head is written: the write itself fails.
+      else if (path === '/unwritable') event.setResponse(new Response('never sent', 1000));
+      else event.setResponse(new Response('missing', 404));
+    });
+    kernel.dispatcher.on('terminate', (event) => {
+      if (event.request.pathInfo === '/async') return new Promise((resolve) => setImmediate(resolve)).then(() => void terminated.push('/async'));
+      terminated.push(event.request.pathInfo);
+    });
+    listener = createRequestListener(kernel, { onFatal: (error) => fatal.push(error) });
+    server = createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('answers a request handled synchronously and runs its terminate listeners', async () => {
+    assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+    assert.ok(terminated.includes('/sync'));
+  });
+
+  it('answers a request handled asynchronously; settle() waits for its terminate listeners', async () => {
+    assert.deepEqual(await get(port, '/async'), { status: 200, body: 'later' });
+    await listener.settle();
+    assert.ok(terminated.includes('/async'));
+  });
+
+  it('answers 500 when the response cannot be written, reports it, and keeps serving', async () => {
+    const failed = await get(port, '/unwritable');
+    assert.equal(failed.status, 500);
+    assert.equal(failed.body, 'Internal Server Error\n');
+    assert.equal(fatal.length, 1);
+    assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+  });
+});
