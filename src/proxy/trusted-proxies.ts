@@ -127,6 +127,11 @@ interface ForwardedHeaders {
 function readForwarded({ request, forwarded, peer, isTrusted, trust }: ForwardedHeaders, kind: Kind, secure = false): { values: string[]; source: string } {
   const x = X_HEADERS[kind];
   const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
+  // No Forwarded header (the usual case): the X-Forwarded-* values are taken as they are, without a list to
+  // compare them with. Client addresses are compared as below, against what the peer alone gives.
+  if (forwarded.length === 0 && (kind !== 'for' || xValues.length === 0)) {
+    return xValues.length === 0 ? { values: xValues, source: 'Forwarded' } : { values: xValues, source: x.source };
+  }
   let fValues = forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
   if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
   const same = kind === 'for' ? sameList(filterClientIps(fValues, peer, isTrusted), filterClientIps(xValues, peer, isTrusted)) : sameList(fValues, xValues);
