@@ -95,7 +95,7 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
     scheme,
     host: request.localHost,
     port: secure ? 443 : 80,
-    clientIps: filterClientIps(forwardedFor.values, peer, isTrusted),
+    clientIps: forwardedFor.clientIps ?? filterClientIps(forwardedFor.values, peer, isTrusted),
     viaTrustedProxy: true,
     prefix: PREFIX.test(prefix) ? prefix : '',
     sources: {
@@ -111,6 +111,14 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
   return applyHost(origin, request.header('host'), 'Host header', portOverride);
 }
 
+interface ForwardedValues {
+  values: string[];
+  /** Header name, or `Forwarded` when neither header gave a value. */
+  source: string;
+  /** For client addresses, when already filtered (see filterClientIps). */
+  clientIps?: string[];
+}
+
 interface ForwardedHeaders {
   request: Request;
   forwarded: ReturnType<typeof parseForwarded>;
@@ -124,13 +132,17 @@ interface ForwardedHeaders {
  * whichever is trusted and present; both present and different is a conflict. A module function rather
  * than a closure in forwardedOrigin: tsx gives each named closure a defineProperty call per request.
  */
-function readForwarded({ request, forwarded, peer, isTrusted, trust }: ForwardedHeaders, kind: Kind, secure = false): { values: string[]; source: string } {
+function readForwarded({ request, forwarded, peer, isTrusted, trust }: ForwardedHeaders, kind: Kind, secure = false): ForwardedValues {
   const x = X_HEADERS[kind];
   const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
   // No Forwarded header (the usual case): the X-Forwarded-* values are taken as they are, without a list to
   // compare them with. Client addresses are compared as below, against what the peer alone gives.
-  if (forwarded.length === 0 && (kind !== 'for' || xValues.length === 0)) {
-    return xValues.length === 0 ? { values: xValues, source: 'Forwarded' } : { values: xValues, source: x.source };
+  if (forwarded.length === 0) {
+    if (xValues.length === 0) return { values: xValues, source: 'Forwarded' };
+    if (kind !== 'for') return { values: xValues, source: x.source };
+    const clientIps = filterClientIps(xValues, peer, isTrusted);
+    const peerOnly = filterClientIps([], peer, isTrusted);
+    return sameList(peerOnly, clientIps) ? { values: [], source: 'Forwarded', clientIps: peerOnly } : { values: xValues, source: x.source, clientIps };
   }
   let fValues = forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
   if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
@@ -197,9 +209,20 @@ function stripPort(value: string): string {
   return value.includes('.') && colon > 0 ? value.slice(0, colon) : value;
 }
 
+/** The non-empty, trimmed items of a comma-separated header value. */
 function splitList(value: string | undefined): string[] {
-  if (value === undefined) return [];
-  return value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const items: string[] = [];
+  if (value === undefined) return items;
+  // One pass without split/map/filter: a proxy header is read for every request, usually a single item.
+  let start = 0;
+  while (start <= value.length) {
+    let end = value.indexOf(',', start);
+    if (end === -1) end = value.length;
+    const item = value.slice(start, end).trim();
+    if (item !== '') items.push(item);
+    start = end + 1;
+  }
+  return items;
 }
 
 function sameList(a: string[], b: string[]): boolean {
