@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { basename, dirname, sep } from 'node:path';
+import { renderToString } from 'preact-render-to-string';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
@@ -18,23 +19,43 @@ export interface ExceptionTraceProps {
 /** One error of the chain: its class, message and frames, the application's frames opened on their source. */
 export function ExceptionTrace({ error, position, showMessage, readExcerpt }: ExceptionTraceProps) {
   const dot = error.class.lastIndexOf('.');
-  return (
-    <div class="trace trace-as-html" id={`trace-box-${position}`}>
+  const heading = renderToString(
+    <>
       <h3 class="trace-class">
         {dot !== -1 && <span class="trace-namespace">{error.class.slice(0, dot + 1)}</span>}
         {error.class.slice(dot + 1)}
       </h3>
       {showMessage && <p class="break-long-words trace-message">{error.message}</p>}
       {error.file !== '' && error.trace.length === 0 && <FilePath file={error.file} line={error.line} />}
-      {error.trace.map((frame) => (
-        <TraceLine frame={frame} readExcerpt={readExcerpt} />
-      ))}
-    </div>
+    </>,
   );
+  let frames = '';
+  for (const frame of error.trace) frames += renderTraceLine(frame, readExcerpt);
+  // Both parts were escaped when rendered by preact.
+  return <div class="trace trace-as-html" id={`trace-box-${position}`} dangerouslySetInnerHTML={{ __html: heading + frames }} />;
 }
 
-function TraceLine({ frame, readExcerpt }: { frame: StackFrame; readExcerpt: ExcerptReader }) {
+// A frame's markup depends on the frame and its source lines only, and the same few frames (the router's
+// 404, a controller's usual failure) come back on every error page: each is rendered once, escaped by
+// preact, and reused. Bounded: a full cache is emptied rather than grown.
+const renderedFrames = new WeakMap<ExcerptReader, Map<string, string>>();
+const MAX_RENDERED_FRAMES = 2000;
+
+function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
+  let rendered = renderedFrames.get(readExcerpt);
+  if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new Map()));
+  const key = `${frame.inApp ? 1 : 0}\0${frame.function}\0${frame.file}\0${frame.line}\0${excerpt.map((line) => line.text).join('\n')}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderToString(<TraceLine frame={frame} excerpt={excerpt} />);
+    if (rendered.size >= MAX_RENDERED_FRAMES) rendered.clear();
+    rendered.set(key, html);
+  }
+  return html;
+}
+
+function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: SourceLine[] }) {
   return (
     <details class={frame.inApp ? 'trace-line' : 'trace-line vendor'} open={frame.inApp && excerpt.length > 0}>
       <summary class="break-long-words">
