@@ -27,21 +27,41 @@ export function parseStack(stack: string | undefined, limit = Number.POSITIVE_IN
   const frames: StackFrame[] = [];
   for (const text of stack.split('\n')) {
     if (frames.length >= limit) break;
-    const named = WITH_FUNCTION.exec(text);
-    const match = named ?? WITHOUT_FUNCTION.exec(text);
-    if (match === null) continue;
-    const [fn, location, line, column] = named !== null ? [match[1]!, match[2]!, match[3]!, match[4]!] : ['', match[1]!, match[2]!, match[3]!];
-    if (location.startsWith('eval at ')) continue;
-    const file = toPath(location);
-    frames.push({
-      function: fn === '<anonymous>' ? '' : fn,
-      file,
-      line: Number(line),
-      column: Number(column),
-      inApp: isAppFile(file),
-    });
+    const frame = parseFrame(text);
+    if (frame !== undefined) frames.push(frame);
   }
   return frames;
+}
+
+// The same call sites come back in every error of a code path (the router's 404 above all): each line is
+// parsed once. The frames are frozen since they are shared. Bounded: a full cache starts over.
+const parsedLines = new Map<string, Readonly<StackFrame> | null>();
+const MAX_PARSED_LINES = 10_000;
+
+function parseFrame(text: string): Readonly<StackFrame> | undefined {
+  let frame = parsedLines.get(text);
+  if (frame === undefined) {
+    frame = parseLine(text);
+    if (parsedLines.size >= MAX_PARSED_LINES) parsedLines.clear();
+    parsedLines.set(text, frame);
+  }
+  return frame ?? undefined;
+}
+
+function parseLine(text: string): Readonly<StackFrame> | null {
+  const named = WITH_FUNCTION.exec(text);
+  const match = named ?? WITHOUT_FUNCTION.exec(text);
+  if (match === null) return null;
+  const [fn, location, line, column] = named !== null ? [match[1]!, match[2]!, match[3]!, match[4]!] : ['', match[1]!, match[2]!, match[3]!];
+  if (location.startsWith('eval at ')) return null;
+  const file = toPath(location);
+  return Object.freeze({
+    function: fn === '<anonymous>' ? '' : fn,
+    file,
+    line: Number(line),
+    column: Number(column),
+    inApp: isAppFile(file),
+  });
 }
 
 function toPath(location: string): string {

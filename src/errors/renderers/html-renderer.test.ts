@@ -47,7 +47,7 @@ describe('HtmlRenderer', () => {
       const body = renderDebug(error, request);
       const hierarchy = /<h2 class="exception-hierarchy">(.*?)<\/h2>/s.exec(body)![1]!;
       assert.ok(hierarchy.indexOf('ResourceNotFoundError') < hierarchy.indexOf('NotFoundHttpException'));
-      assert.ok(hierarchy.includes('›'));
+      assert.ok(hierarchy.includes('<span class="separator">&#8250;</span>'));
       assert.match(body, /HTTP 404 <small>Not Found<\/small>/);
       assert.match(body, /<h1 class="break-long-words exception-message">No route found for &quot;GET http:\/\/app.example.test\/robots.txt&quot;<\/h1>/);
       assert.match(body, /Exceptions <span class="badge">2<\/span>/);

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { basename, dirname, sep } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
+import { flatString } from '../../internal/flat-string.js';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
@@ -37,22 +38,32 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt }: Ex
 
 // A frame's markup depends on the frame and its source lines only, and the same few frames (the router's
 // 404, a controller's usual failure) come back on every error page: each is rendered once, escaped by
-// preact, and reused. Bounded: a full cache is emptied rather than grown.
-const renderedFrames = new WeakMap<ExcerptReader, Map<string, string>>();
+// preact, and reused while its source lines are the same. Bounded: a full cache starts over.
+interface RenderedFrame {
+  lines: readonly string[];
+  html: string;
+}
+const renderedFrames = new WeakMap<ExcerptReader, Map<string, RenderedFrame>>();
 const MAX_RENDERED_FRAMES = 2000;
 
 function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
   let rendered = renderedFrames.get(readExcerpt);
   if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new Map()));
-  const key = `${frame.inApp ? 1 : 0}\0${frame.function}\0${frame.file}\0${frame.line}\0${excerpt.map((line) => line.text).join('\n')}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderToString(<TraceLine frame={frame} excerpt={excerpt} />);
-    if (rendered.size >= MAX_RENDERED_FRAMES) rendered.clear();
-    rendered.set(key, html);
-  }
+  const key = `${frame.inApp ? 1 : 0}${frame.line}\0${frame.function}\0${frame.file}`;
+  const hit = rendered.get(key);
+  if (hit !== undefined && sameLines(hit.lines, excerpt)) return hit.html;
+  // Flat: it is written inside a new page every time (see flatString).
+  const html = flatString(renderToString(<TraceLine frame={frame} excerpt={excerpt} />));
+  if (rendered.size >= MAX_RENDERED_FRAMES) rendered.clear();
+  rendered.set(key, { lines: excerpt.map((line) => line.text), html });
   return html;
+}
+
+function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): boolean {
+  if (lines.length !== excerpt.length) return false;
+  for (let i = 0; i < lines.length; i++) if (lines[i] !== excerpt[i]!.text) return false;
+  return true;
 }
 
 function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: SourceLine[] }) {
