@@ -43,7 +43,7 @@ export class TimeCollector implements Collector<TimeData> {
   };
 
   collect(request: Request): TimeData {
-    return { startedAt: request.startedAt, duration: this.#now() - request.startedAt, events: this.#timeline(request) };
+    return { startedAt: request.startedAt, duration: microseconds(this.#now() - request.startedAt), events: this.#timeline(request) };
   }
 
   /** After the response: the listeners that ran after collection (and terminate's) join the timeline. */
@@ -60,10 +60,18 @@ export class TimeCollector implements Collector<TimeData> {
       events.push({
         event: samples[i] as string,
         listener: samples[i + 1] as string,
-        start: (samples[i + 2] as number) - origin,
-        end: (samples[i + 3] as number) - origin,
+        start: microseconds((samples[i + 2] as number) - origin),
+        end: microseconds((samples[i + 3] as number) - origin),
       });
     }
     return events;
   }
+}
+
+/**
+ * A duration in ms rounded to the microsecond, the clock's real resolution: `0.017` rather than
+ * `0.016993218750030792`, which is shorter to store and several times cheaper to write as JSON.
+ */
+function microseconds(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
 }
