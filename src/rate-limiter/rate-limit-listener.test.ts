@@ -110,7 +110,19 @@ describe('RateLimitListener', () => {
     const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silent, storage: new GuardedStorage(broken) });
     const request = new Request({ method: 'POST', target: '/login' });
     request.attributes.route = 'login';
-    await assert.rejects(listener.onRequest({ request, isMainRequest: true } as never), (error: { status?: number; code?: string }) => error.status === 503 && error.code === 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE');
+    await assert.rejects(async () => listener.onRequest({ request, isMainRequest: true } as never), (error: { status?: number; code?: string }) => error.status === 503 && error.code === 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE');
+  });
+
+  it('stays synchronous when there is nothing to consume, so that such requests cost no tick', () => {
+    const routes = new RouteCollection().addAll(ROUTES);
+    const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silent });
+    const free = new Request({ method: 'GET', target: '/free' });
+    free.attributes.route = 'free';
+    assert.equal(listener.onRequest({ request: free, isMainRequest: true } as never), undefined);
+    const sub = new Request({ method: 'POST', target: '/login' });
+    sub.attributes.route = 'login';
+    assert.equal(listener.onRequest({ request: sub, isMainRequest: false } as never), undefined);
+    assert.ok(listener.onRequest({ request: sub, isMainRequest: true } as never) instanceof Promise);
   });
 
   it('fails at start-up when a route names a limiter that is not configured', () => {

@@ -75,13 +75,19 @@ export class RateLimitListener implements Subscriber {
     ];
   }
 
-  async onRequest(event: RequestEvent): Promise<void> {
+  // Sync when there is nothing to consume (sub-requests, routes without limiters): an async listener would
+  // turn every request into a promise chain (see Kernel.process).
+  onRequest(event: RequestEvent): void | Promise<void> {
     const { request } = event;
     if (!event.isMainRequest || request.attributes.route === undefined) return;
     if (NEVER_LIMITED.some((prefix) => request.pathInfo === prefix || request.pathInfo.startsWith(`${prefix}/`))) return;
     const options = (this.#routes.get(request.attributes.route)?.options ?? {}) as RouteLimiterOptions;
     const wanted = this.#limitersFor(request, options);
     if (wanted.length === 0) return;
+    return this.#consume(request, options, wanted);
+  }
+
+  async #consume(request: Request, options: RouteLimiterOptions, wanted: [string, string][]): Promise<void> {
     let key = clientKey(request.clientIp);
     if (options.limiterAccount !== undefined) {
       const account = await accountKey(request, options.limiterAccount);
