@@ -48,7 +48,8 @@ interface HeldRecord {
   pino: pino.Logger<LogLevel>;
   level: LogLevel;
   context: LogContext;
-  text: string;
+  /** The message template: interpolated only if the record is written (most held records never are). */
+  message: string;
   time: number;
 }
 
@@ -130,9 +131,9 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     const written = LOG_LEVELS.indexOf(level) >= sinks.threshold;
     const logs = sinks.debug ? request?.stack?.logs : undefined;
     if (!written && logs === undefined) return;
-    const text = interpolate(message, context);
-    if (written && this.#pino !== undefined) this.#writeJson(level, context, text, request);
+    if (written && this.#pino !== undefined) this.#writeJson(level, context, message, request);
     if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
+    const text = interpolate(message, context);
     const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context };
     logs?.push(record);
     if (!written) return;
@@ -140,18 +141,18 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));
   }
 
-  #writeJson(level: LogLevel, context: LogContext, text: string, request: Request | undefined): void {
+  #writeJson(level: LogLevel, context: LogContext, message: string, request: Request | undefined): void {
     const held = this.#sinks.held;
     if (held === undefined) {
-      this.#pino![level](context, text);
+      this.#pino![level](context, interpolate(message, context));
       return;
     }
     const owner = request === undefined ? undefined : (request.stack?.main ?? request);
-    const record: HeldRecord = { pino: this.#pino!, level, context, text, time: Date.now() };
+    const record: HeldRecord = { pino: this.#pino!, level, context, message, time: Date.now() };
     for (const ready of held.offer(owner, LOG_LEVELS.indexOf(level), record)) {
       replayedTime = ready.time;
       try {
-        ready.pino[ready.level](ready.context, ready.text);
+        ready.pino[ready.level](ready.context, interpolate(ready.message, ready.context));
       } finally {
         replayedTime = undefined;
       }
