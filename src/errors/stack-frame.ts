@@ -22,8 +22,29 @@ const WITHOUT_FUNCTION = /^\s*at (?:async )?(.*):(\d+):(\d+)$/;
  * position, eval wrappers) are skipped, so every frame has a file and a line. `limit` stops after that many
  * frames (the log line only needs the first).
  */
-export function parseStack(stack: string | undefined, limit = Number.POSITIVE_INFINITY): StackFrame[] {
-  if (stack === undefined) return [];
+export function parseStack(stack: string | undefined, limit = Number.POSITIVE_INFINITY): readonly StackFrame[] {
+  if (stack === undefined) return NO_FRAMES;
+  // The frames part of a stack (what follows the message) is the same for every error thrown on one code
+  // path: its frames are parsed once and the list is shared, frozen (the profiler reuses its JSON too).
+  const start = stack.indexOf('\n    at ');
+  if (limit !== Number.POSITIVE_INFINITY || start === -1) return parseLines(stack, limit);
+  const framesText = stack.slice(start + 1);
+  let frames = parsedStacks.get(framesText);
+  if (frames === undefined) {
+    frames = Object.freeze(parseLines(framesText, limit));
+    if (parsedStacks.size >= MAX_PARSED_STACKS) parsedStacks.clear();
+    parsedStacks.set(framesText, frames);
+  }
+  // The message lines are parsed as before (a message can hold a line that reads like a frame).
+  const head = parseLines(stack.slice(0, start), limit);
+  return head.length === 0 ? frames : [...head, ...frames];
+}
+
+const NO_FRAMES: readonly StackFrame[] = Object.freeze([]);
+const parsedStacks = new Map<string, readonly StackFrame[]>();
+const MAX_PARSED_STACKS = 1000;
+
+function parseLines(stack: string, limit: number): StackFrame[] {
   const frames: StackFrame[] = [];
   for (const text of stack.split('\n')) {
     if (frames.length >= limit) break;
