@@ -24,19 +24,19 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profi
   const warnings = logs.filter((record) => record.level === 'warning').length;
   const status = profile.statusCode;
   const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
-  const panel = (name: string) => `${profileUrl(profile.token)}?panel=${name}&type=request`;
+  const base = profileUrl(profile.token);
   return (
     <div id={`sfwdt${profile.token}`} class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar">
       <link rel="stylesheet" href={stylesheetUrl} />
       <div class="sf-toolbar-bar">
-        <a class={`sf-toolbar-status sf-toolbar-status-${level}`} href={panel('request')} title="HTTP status">
+        <a class={`sf-toolbar-status sf-toolbar-status-${level}`} href={panelUrl(base, 'request')} title="HTTP status">
           {status}
         </a>
         <span class="sf-toolbar-item" title="Route">
           {request?.route ?? 'n/a'}
         </span>
         {time !== undefined && (
-          <a class="sf-toolbar-item" href={panel('time')} title="Request time">
+          <a class="sf-toolbar-item" href={panelUrl(base, 'time')} title="Request time">
             {Math.round(time.duration)} ms
           </a>
         )}
@@ -46,11 +46,11 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profi
           </span>
         )}
         {exceptions > 0 && (
-          <a class="sf-toolbar-item sf-toolbar-count-error" href={panel('exception')} title="Exceptions">
+          <a class="sf-toolbar-item sf-toolbar-count-error" href={panelUrl(base, 'exception')} title="Exceptions">
             {exceptions} exception{exceptions === 1 ? '' : 's'}
           </a>
         )}
-        <a class={`sf-toolbar-item${problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : ''}`} href={panel('logger')} title="Log messages">
+        <a class={`sf-toolbar-item${problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : ''}`} href={panelUrl(base, 'logger')} title="Log messages">
           {logs.length} log{logs.length === 1 ? '' : 's'}{problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warnings)` : ''}
         </a>
         {request?.redirect !== undefined && (
@@ -64,4 +64,9 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profi
       </div>
     </div>
   );
+}
+
+// A module function, not a closure in Toolbar: tsx names such a closure with a defineProperty call on every render.
+function panelUrl(base: string, panel: string): string {
+  return `${base}?panel=${panel}&type=request`;
 }
