@@ -38,25 +38,23 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt }: Ex
 
 // A frame's markup depends on the frame and its source lines only, and the same few frames (the router's
 // 404, a controller's usual failure) come back on every error page: each is rendered once, escaped by
-// preact, and reused while its source lines are the same. Bounded: a full cache starts over.
+// preact, and reused while its source lines are the same. Keyed by the frame itself: parseStack shares one
+// frozen frame per call site, and the entries go with the frames.
 interface RenderedFrame {
   lines: readonly string[];
   html: string;
 }
-const renderedFrames = new WeakMap<ExcerptReader, Map<string, RenderedFrame>>();
-const MAX_RENDERED_FRAMES = 2000;
+const renderedFrames = new WeakMap<ExcerptReader, WeakMap<StackFrame, RenderedFrame>>();
 
 function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
   let rendered = renderedFrames.get(readExcerpt);
-  if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new Map()));
-  const key = `${frame.inApp ? 1 : 0}${frame.line}\0${frame.function}\0${frame.file}`;
-  const hit = rendered.get(key);
+  if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new WeakMap()));
+  const hit = rendered.get(frame);
   if (hit !== undefined && sameLines(hit.lines, excerpt)) return hit.html;
   // Flat: it is written inside a new page every time (see flatString).
   const html = flatString(renderToString(<TraceLine frame={frame} excerpt={excerpt} />));
-  if (rendered.size >= MAX_RENDERED_FRAMES) rendered.clear();
-  rendered.set(key, { lines: excerpt.map((line) => line.text), html });
+  rendered.set(frame, { lines: excerpt.map((line) => line.text), html });
   return html;
 }
 
@@ -98,9 +96,21 @@ function FilePath({ file, line }: { file: string; line: number }) {
 
 /** The chain as plain text, for copying into a bug report (the reference's "Stack Traces" tab). */
 export function formatTextTrace(error: FlatError): string {
-  const lines = [`${error.class}:`, error.message, `  at ${error.file}:${error.line}`];
-  for (const frame of error.trace.slice(1)) {
-    lines.push(`  at ${frame.function === '' ? '<anonymous>' : frame.function}()`, `     (${frame.file}:${frame.line})`);
+  return `${error.class}:\n${error.message}\n  at ${error.file}:${error.line}${callersText(error.trace)}`;
+}
+
+// The frames below the first, by frame list: the list is shared by every error of a code path (see parseStack).
+const callersTexts = new WeakMap<readonly StackFrame[], string>();
+
+function callersText(trace: readonly StackFrame[]): string {
+  let text = callersTexts.get(trace);
+  if (text === undefined) {
+    text = '';
+    for (let i = 1; i < trace.length; i++) {
+      const frame = trace[i]!;
+      text += `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${frame.file}:${frame.line})`;
+    }
+    callersTexts.set(trace, (text = flatString(text)));
   }
-  return lines.join('\n');
+  return text;
 }
