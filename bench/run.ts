@@ -48,6 +48,7 @@ const settings = {
   minRequests: quick ? 300 : 2000,
   routerReps: number(values.reps, quick ? 1 : 3),
   msPerSet: quick ? 100 : 300,
+  routerWarmupMs: quick ? 300 : 1000,
   memoryRequests: number(values['memory-requests'], quick ? 2000 : 200_000),
   memorySampleEvery: number(values['memory-sample-every'], quick ? 500 : 10_000),
   memoryRssCeiling: 1024 * 1_048_576,
@@ -73,7 +74,7 @@ if (parts.has('http')) {
 }
 if (parts.has('router')) {
   log('router micro-benchmark');
-  routerRuns = await runRouterBench({ repetitions: settings.routerReps, msPerSet: settings.msPerSet, serverPrefix: pinning.serverPrefix, log });
+  routerRuns = await runRouterBench({ repetitions: settings.routerReps, msPerSet: settings.msPerSet, warmupMs: settings.routerWarmupMs, serverPrefix: pinning.serverPrefix, log });
 }
 if (parts.has('memory')) {
   log('memory under dev-mode seed requests');
@@ -84,7 +85,7 @@ const machine = describeMachine();
 const durationSeconds = (performance.now() - started) / 1000;
 const runSettings = [
   parts.has('http') ? `${settings.reps} interleaved repetitions per server and scenario, each of ~${settings.cpuSecondsPerRun} s of server CPU` : '',
-  parts.has('router') ? `router ${settings.routerReps} × ${settings.msPerSet} ms per lookup set` : '',
+  parts.has('router') ? `router ${settings.routerReps} × ${settings.msPerSet} ms per lookup set after ${settings.routerWarmupMs} ms of warm-up` : '',
   parts.has('memory') ? `memory ${settings.memoryRequests.toLocaleString('en')} requests` : '',
 ]
   .filter((part) => part !== '')

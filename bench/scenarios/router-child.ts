@@ -1,13 +1,15 @@
 /**
  * One router in a fresh process (so that no other router's code shapes the JIT's view of this one):
  * builds it, checks every lookup finds the expected route, then measures lookups per second for each set
- * and prints them as one JSON line. Arguments: router name, table name, milliseconds per set.
+ * and prints them as one JSON line. Arguments: router name, table name, milliseconds per set, milliseconds of
+ * warm-up per set.
  */
 import { buildRouter, type RouterName } from '../routers/router-adapters.js';
 import { lookupSet, routeTable, setsFor, type TableName } from './router-tables.js';
 
-const [routerName, tableName, msArg] = process.argv.slice(2) as [RouterName, TableName, string];
+const [routerName, tableName, msArg, warmupArg] = process.argv.slice(2) as [RouterName, TableName, string, string | undefined];
 const budgetMs = Number(msArg);
+const warmupMs = Number(warmupArg ?? budgetMs / 5);
 const ROUNDS = 5;
 
 let lookup;
@@ -31,8 +33,9 @@ for (const setName of setsFor(tableName)) {
   const pass = (): void => {
     for (let i = 0; i < paths.length; i++) if (lookup(methods[i] as string, paths[i] as string) !== undefined) sink++;
   };
-  // Warm-up: a fifth of the budget, so that the measured rounds run optimised code.
-  runFor(pass, budgetMs / 5);
+  // Warm-up long enough for every router to reach its optimised code: find-my-way's lookups keep getting
+  // faster for most of a second (measured after 60 ms of warm-up, it ran at half its speed).
+  runFor(pass, warmupMs);
   const rates: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const { passes, seconds } = runFor(pass, budgetMs / ROUNDS);

@@ -9,6 +9,8 @@ export interface RouterOptions {
   repetitions: number;
   /** Measuring time per lookup set, in ms. */
   msPerSet: number;
+  /** Warm-up per lookup set, in ms, before the measured rounds. */
+  warmupMs: number;
   serverPrefix: string[];
   log: (line: string) => void;
 }
@@ -23,7 +25,7 @@ export interface RouterRun {
 }
 
 /** The routers on GitHub's table, then keel alone on the 200- and 5 000-static-route tables, interleaved. */
-export async function runRouterBench({ repetitions, msPerSet, serverPrefix, log }: RouterOptions): Promise<RouterRun[]> {
+export async function runRouterBench({ repetitions, msPerSet, warmupMs, serverPrefix, log }: RouterOptions): Promise<RouterRun[]> {
   const cases: { router: string; table: TableName }[] = [
     ...ROUTER_NAMES.map((router) => ({ router, table: 'github' as const })),
     { router: 'keel', table: 'static-200' },
@@ -34,7 +36,7 @@ export async function runRouterBench({ repetitions, msPerSet, serverPrefix, log 
   for (let repetition = 0; repetition < repetitions; repetition++) {
     for (const { router, table } of cases) {
       if (refused.has(`${router}/${table}`)) continue;
-      const output = await runChild([...serverPrefix, process.execPath, '--import', 'tsx', CHILD, router, table, String(msPerSet)]);
+      const output = await runChild([...serverPrefix, process.execPath, '--import', 'tsx', CHILD, router, table, String(msPerSet), String(warmupMs)]);
       const parsed = JSON.parse(output) as { rates?: RouterRun['rates']; refused?: string };
       runs.push({ router, table, repetition, ...(parsed.refused !== undefined ? { refused: parsed.refused } : { rates: parsed.rates }) });
       if (parsed.refused !== undefined) refused.add(`${router}/${table}`);
