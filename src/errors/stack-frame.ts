@@ -54,19 +54,22 @@ function parseLines(stack: string, limit: number): StackFrame[] {
   return frames;
 }
 
-// The same call sites come back in every error of a code path (the router's 404 above all): each line is
-// parsed once. The frames are frozen since they are shared. Bounded: a full cache starts over.
-const parsedLines = new Map<string, Readonly<StackFrame> | null>();
+// The same call sites come back in every error of a code path (the router's 404 above all): each frame line
+// is parsed once. The frames are frozen since they are shared. Only frames are kept: a message line (which
+// holds the request's URL for a 404) fails the anchored regexes at once and would only crowd the cache.
+// Bounded: a full cache starts over.
+const parsedLines = new Map<string, Readonly<StackFrame>>();
 const MAX_PARSED_LINES = 10_000;
 
 function parseFrame(text: string): Readonly<StackFrame> | undefined {
   let frame = parsedLines.get(text);
   if (frame === undefined) {
-    frame = parseLine(text);
+    frame = parseLine(text) ?? undefined;
+    if (frame === undefined) return undefined;
     if (parsedLines.size >= MAX_PARSED_LINES) parsedLines.clear();
     parsedLines.set(text, frame);
   }
-  return frame ?? undefined;
+  return frame;
 }
 
 function parseLine(text: string): Readonly<StackFrame> | null {

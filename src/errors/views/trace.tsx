@@ -105,12 +105,12 @@ const callersTexts = new WeakMap<readonly StackFrame[], string>();
 function callersText(trace: readonly StackFrame[]): string {
   let text = callersTexts.get(trace);
   if (text === undefined) {
-    text = '';
-    for (let i = 1; i < trace.length; i++) {
-      const frame = trace[i]!;
-      text += `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${frame.file}:${frame.line})`;
-    }
-    callersTexts.set(trace, (text = flatString(text)));
+    // join() gives one flat string (see flatString).
+    text = trace
+      .slice(1)
+      .map((frame) => `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${frame.file}:${frame.line})`)
+      .join('');
+    callersTexts.set(trace, text);
   }
   return text;
 }
