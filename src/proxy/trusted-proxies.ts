@@ -135,20 +135,19 @@ interface ForwardedHeaders {
 function readForwarded({ request, forwarded, peer, isTrusted, trust }: ForwardedHeaders, kind: Kind, secure = false): ForwardedValues {
   const x = X_HEADERS[kind];
   const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
-  // No Forwarded header (the usual case): the X-Forwarded-* values are taken as they are, without a list to
-  // compare them with. Client addresses are compared as below, against what the peer alone gives.
-  if (forwarded.length === 0) {
-    if (xValues.length === 0) return { values: xValues, source: 'Forwarded' };
-    if (kind !== 'for') return { values: xValues, source: x.source };
-    const clientIps = filterClientIps(xValues, peer, isTrusted);
-    const peerOnly = filterClientIps([], peer, isTrusted);
-    return sameList(peerOnly, clientIps) ? { values: [], source: 'Forwarded', clientIps: peerOnly } : { values: xValues, source: x.source, clientIps };
-  }
-  let fValues = forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
+  let fValues = forwarded.length === 0 ? [] : forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
   if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
-  const same = kind === 'for' ? sameList(filterClientIps(fValues, peer, isTrusted), filterClientIps(xValues, peer, isTrusted)) : sameList(fValues, xValues);
-  if (same || xValues.length === 0) return { values: fValues, source: 'Forwarded' };
-  if (fValues.length === 0) return { values: xValues, source: x.source };
+  if (kind === 'for') {
+    // Client addresses are compared once filtered, and the filtered list goes with the answer.
+    const fromForwarded = filterClientIps(fValues, peer, isTrusted);
+    if (xValues.length === 0) return { values: fValues, source: 'Forwarded', clientIps: fromForwarded };
+    const fromX = filterClientIps(xValues, peer, isTrusted);
+    if (sameList(fromForwarded, fromX)) return { values: fValues, source: 'Forwarded', clientIps: fromForwarded };
+    if (fValues.length === 0) return { values: xValues, source: x.source, clientIps: fromX };
+  } else {
+    if (xValues.length === 0 || sameList(fValues, xValues)) return { values: fValues, source: 'Forwarded' };
+    if (fValues.length === 0) return { values: xValues, source: x.source };
+  }
   throw new ConflictError(x.name);
 }
 
