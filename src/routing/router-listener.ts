@@ -1,4 +1,4 @@
-import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { type HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import type { Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
@@ -65,14 +65,20 @@ export class RouterListener implements Subscriber {
     const result = this.#matcher.lookup(context);
     if ('miss' in result) {
       const { miss } = result;
+      // Without traces, V8's stack capture is turned off while the two errors are built, and only then:
+      // writing Error.stackTraceLimit is not free, and the debug path has no reason to pay for it.
       const limit = Error.stackTraceLimit;
       if (!this.#traceMisses) Error.stackTraceLimit = 0;
+      let error: HttpException;
       try {
-        if (miss.kind === 'notFound') throw new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss) });
-        throw new MethodNotAllowedHttpException(miss.allow, routingErrorMessage(request, miss.allow), { cause: missError(miss) });
+        error =
+          miss.kind === 'notFound'
+            ? new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss) })
+            : new MethodNotAllowedHttpException(miss.allow, routingErrorMessage(request, miss.allow), { cause: missError(miss) });
       } finally {
-        Error.stackTraceLimit = limit;
+        if (!this.#traceMisses) Error.stackTraceLimit = limit;
       }
+      throw error;
     }
 
     const { route, params } = result;
