@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
 import { fileURLToPath } from 'node:url';
 import { FileProfileStore } from './file-profile-store.js';
 
@@ -54,15 +54,10 @@ async function indexLines(dir: string): Promise<string[]> {
 }
 
 describe('FileProfileStore shared by several processes', () => {
-  let dir: string;
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'keel-profiler-procs-'));
-  });
-
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const temporaryDir = useTemporaryDir('keel-profiler-procs-');
 
   it('keeps every record and every index line intact when two processes write and seal segments at once', async () => {
+    const dir = temporaryDir();
     const writers = [startWriter(dir, 'a', 200, 10_000, 20), startWriter(dir, 'b', 200, 10_000, 20)];
     assert.deepEqual(await Promise.all(writers.map((w) => w.exited)), [0, 0]);
     const lines = await indexLines(dir);
@@ -75,6 +70,7 @@ describe('FileProfileStore shared by several processes', () => {
   });
 
   it('stays within its bounds when two processes purge at the same time, listing only readable records', async () => {
+    const dir = temporaryDir();
     const writers = [startWriter(dir, 'c', 300, 100, 10), startWriter(dir, 'd', 300, 100, 10)];
     assert.deepEqual(await Promise.all(writers.map((w) => w.exited)), [0, 0]);
     const store = new FileProfileStore({ dir, maxRecords: 100 });
@@ -88,6 +84,7 @@ describe('FileProfileStore shared by several processes', () => {
   });
 
   it('is readable after a writer is killed in the middle of its writes, and takes new records', async () => {
+    const dir = temporaryDir();
     const writer = startWriter(dir, 'e', 100_000, 10_000, 50);
     await writer.wrote(60);
     writer.kill();

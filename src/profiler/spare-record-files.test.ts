@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
 import { SpareRecordFiles } from './spare-record-files.js';
 
 describe('SpareRecordFiles', () => {
-  let dir: string;
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'keel-spares-'));
-  });
-
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const temporaryDir = useTemporaryDir('keel-spares-');
 
   it('hands a retired file over to a new path, and says when it has none', async () => {
+    const dir = temporaryDir();
     const spares = new SpareRecordFiles(dir, 4);
     await writeFile(join(dir, 'old'), 'purged record');
     spares.retire(join(dir, 'old'));
@@ -25,6 +20,7 @@ describe('SpareRecordFiles', () => {
   });
 
   it('deletes what it retires beyond its capacity', async () => {
+    const dir = temporaryDir();
     const spares = new SpareRecordFiles(dir, 1);
     for (const name of ['a', 'b']) {
       await writeFile(join(dir, name), name);
@@ -36,6 +32,7 @@ describe('SpareRecordFiles', () => {
   });
 
   it('shares its folder with another process: a file taken by one is skipped by the other', async () => {
+    const dir = temporaryDir();
     const first = new SpareRecordFiles(dir, 4);
     await writeFile(join(dir, 'a'), 'a');
     first.retire(join(dir, 'a'));
