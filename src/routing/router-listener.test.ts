@@ -66,6 +66,15 @@ describe('RouterListener', () => {
       ]);
     });
 
+    it('writes a route name holding braces as it is: the message is interpolated once, by the logger', async () => {
+      const routes = new RouteCollection().add({ name: 'odd_{method}', path: '/odd', controller: () => Response.text('odd') });
+      const logger = new RecordingLogger();
+      const kernel = new Kernel();
+      kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
+      await kernel.handle(httpsRequest('GET', '/odd'));
+      assert.equal(logger.records[0]?.message, 'Matched route "odd_{method}".');
+    });
+
     it('merges defaults into the route parameters and names anonymous controllers by route', async () => {
       const routes = new RouteCollection().add({ name: 'list', path: '/list/{page?1}', controller: () => Response.text('list') });
       const kernel = new Kernel();

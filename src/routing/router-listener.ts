@@ -3,7 +3,6 @@ import type { Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { RequestEvent } from '../kernel/events.js';
-import { interpolate } from '../logging/interpolate.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 import { isRedirect, missError, type MatchContext, type Matcher, type RedirectMatch } from './matcher.js';
@@ -83,8 +82,10 @@ export class RouterListener implements Subscriber {
 
     const { route, params } = result;
     const routeParams = { ...route.defaults, ...params };
+    // The template, not its text: the logger fills `{route}` from the context (once, and only when the
+    // record is written), so a route name holding braces is never filled a second time.
     this.#logger.info(
-      interpolate(LOG_MESSAGES.matchedRoute, { route: route.name }),
+      LOG_MESSAGES.matchedRoute,
       { route: route.name, route_parameters: routeParams, request_uri: request.uri, method: request.method },
       request,
     );
