@@ -2,6 +2,7 @@ import type { ErrorCode } from '../http/error-codes.js';
 import { isHttpException } from '../http/http-exception.js';
 import { statusText } from '../http/status-texts.js';
 import { parseStack, type StackFrame } from './stack-frame.js';
+import { RecentCache } from '../internal/recent-cache.js';
 
 export interface FlatErrorOptions {
   /** Keep the stack traces (the debug page shows them); without it only the creation site is kept. */
@@ -96,16 +97,12 @@ export function createFlatError(error: unknown, { debug = false, statusCode }: F
   // One failed request flattens its error up to four times (the log line, the error page, the records of the
   // request and of its error sub-request); a FlatError is immutable, so they share one and its parsed stack.
   const cache = debug ? DEBUG_FLATS : PLAIN_FLATS;
-  let flat = cache.get(error);
-  if (flat === undefined) {
-    flat = flatten(error, debug, undefined, new Set(), 0);
-    cache.set(error, flat);
-  }
-  return flat;
+  return cache.get(error) ?? cache.set(error, flatten(error, debug, undefined, new Set(), 0));
 }
 
-const DEBUG_FLATS = new WeakMap<object, FlatError>();
-const PLAIN_FLATS = new WeakMap<object, FlatError>();
+// A request asks within moments of the error; a few entries cover requests failing at the same time.
+const DEBUG_FLATS = new RecentCache<object, FlatError>(16);
+const PLAIN_FLATS = new RecentCache<object, FlatError>(16);
 
 function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: Set<unknown>, depth: number): FlatError {
   seen.add(error);

@@ -32,6 +32,11 @@ export class MemoryProfileStore implements ProfileStore {
     return this.#profiles.has(token);
   }
 
+  /** Forgets this record, if it is the one held under its token. */
+  forget(profile: Profile): void {
+    if (this.#profiles.get(profile.token) === profile) this.#profiles.delete(profile.token);
+  }
+
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
     return this.findSync(query);
   }

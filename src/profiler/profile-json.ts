@@ -1,7 +1,9 @@
+import { RecentCache } from '../internal/recent-cache.js';
 import type { Profile } from './profile.js';
 
-// Text of frozen collector data, by object: see Collector. Weak, so it goes with the data.
-const texts = new WeakMap<object, string>();
+// Text of frozen collector data, by object: see Collector. The configuration snapshot stays, a request's
+// error goes a few records later (a WeakMap would keep it past scavenges, see RecentCache).
+const texts = new RecentCache<object, string>(8);
 
 /**
  * A profile as JSON, the same text JSON.stringify would give, except that collector data returned frozen
@@ -21,7 +23,5 @@ export function stringifyProfile(profile: Profile): string {
 
 function collectorText(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return JSON.stringify(data) as string | undefined;
-  let text = texts.get(data);
-  if (text === undefined) texts.set(data, (text = JSON.stringify(data)));
-  return text;
+  return texts.get(data) ?? texts.set(data, JSON.stringify(data));
 }

@@ -1,6 +1,7 @@
 import { createFlatError } from '../../errors/flat-error.js';
 import type { StackFrame } from '../../errors/stack-frame.js';
 import type { Collector } from './collector.js';
+import { RecentCache } from '../../internal/recent-cache.js';
 
 /** One link of the error chain, outermost first. */
 export interface ExceptionLink {
@@ -25,14 +26,13 @@ export interface ExceptionData {
  */
 export class ExceptionCollector implements Collector<ExceptionData> {
   readonly name = 'exception';
-  #flattened = new WeakMap<object, ExceptionData>();
+  // Not a WeakMap: see RecentCache.
+  #flattened = new RecentCache<object, ExceptionData>(16);
 
   collect(_request: unknown, _response: unknown, error: unknown): ExceptionData {
     if (error === undefined || error === null) return { chain: [] };
     if (typeof error !== 'object') return this.#flatten(error);
-    let data = this.#flattened.get(error);
-    if (data === undefined) this.#flattened.set(error, (data = this.#flatten(error)));
-    return data;
+    return this.#flattened.get(error) ?? this.#flattened.set(error, this.#flatten(error));
   }
 
   // Frozen (FlatError's frames are immutable too): both records carrying it share one serialisation.

@@ -21,6 +21,17 @@ export interface TimeData {
 // Raw tracer samples: [event, listener, startPerf, endPerf] flattened, so tracing one call is one push.
 type Samples = (string | number)[];
 
+declare module '../../http/request.js' {
+  interface RequestAttributes {
+    /**
+     * The time collector's samples of the request's listener calls. Kept on the request rather than in a
+     * WeakMap keyed by it: V8 promotes a WeakMap's young entries (see RecentCache), every request's
+     * samples and the request itself with them.
+     */
+    listenerSamples?: (string | number)[];
+  }
+}
+
 /**
  * Request duration and the kernel's listener timeline. `tracer` goes on the dispatcher
  * (`kernel.dispatcher.tracer = collector.tracer`); it only appends raw numbers, the timeline is built at
@@ -28,7 +39,6 @@ type Samples = (string | number)[];
  */
 export class TimeCollector implements Collector<TimeData> {
   readonly name = 'time';
-  #samples = new WeakMap<Request, Samples>();
   #now: () => number;
 
   /** `now` returns ms since the epoch with sub-ms precision, on the same scale as `request.startedAt`. */
@@ -37,9 +47,8 @@ export class TimeCollector implements Collector<TimeData> {
   }
 
   readonly tracer: ListenerTracer = (event, eventName, listenerName, start, end) => {
-    let samples = this.#samples.get(event.request);
-    if (samples === undefined) this.#samples.set(event.request, (samples = []));
-    samples.push(eventName, listenerName, start, end);
+    const { attributes } = event.request;
+    (attributes.listenerSamples ??= []).push(eventName, listenerName, start, end);
   };
 
   collect(request: Request): TimeData {
@@ -52,7 +61,7 @@ export class TimeCollector implements Collector<TimeData> {
   }
 
   #timeline(request: Request): TimelineEntry[] {
-    const samples = this.#samples.get(request) ?? [];
+    const samples: Samples = request.attributes.listenerSamples ?? [];
     // The tracer reports performance.now() values; startedAt is timeOrigin-based.
     const origin = request.startedAt - performance.timeOrigin;
     const events: TimelineEntry[] = [];
