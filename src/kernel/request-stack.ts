@@ -10,6 +10,8 @@ export class RequestStack {
   #requests: Request[] = [];
   /** Every log record emitted while handling this main request and its sub-requests, in order. */
   readonly logs: LogRecord[] = [];
+  /** The prod logger's records held back for this request (see RequestLogBuffer). */
+  heldLogs: unknown[] | true | undefined = undefined;
 
   push(request: Request): void {
     this.#requests.push(request);

@@ -147,7 +147,8 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
       this.#pino![level](context, interpolate(message, context));
       return;
     }
-    const owner = request === undefined ? undefined : (request.stack?.main ?? request);
+    // Held per main request: its sub-requests share its stack.
+    const owner = request?.stack;
     const record: HeldRecord = { pino: this.#pino!, level, context, message, time: Date.now() };
     for (const ready of held.offer(owner, LOG_LEVELS.indexOf(level), record)) {
       replayedTime = ready.time;
