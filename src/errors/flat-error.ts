@@ -2,7 +2,7 @@ import type { ErrorCode } from '../http/error-codes.js';
 import { isHttpException } from '../http/http-exception.js';
 import { statusText } from '../http/status-texts.js';
 import { parseStack, type StackFrame } from './stack-frame.js';
-import { RecentCache } from '../internal/recent-cache.js';
+import { attached } from '../internal/attached.js';
 
 export interface FlatErrorOptions {
   /** Keep the stack traces (the debug page shows them); without it only the creation site is kept. */
@@ -96,13 +96,11 @@ export function createFlatError(error: unknown, { debug = false, statusCode }: F
   if (statusCode !== undefined || typeof error !== 'object' || error === null) return flatten(error, debug, statusCode, new Set(), 0);
   // One failed request flattens its error up to four times (the log line, the error page, the records of the
   // request and of its error sub-request); a FlatError is immutable, so they share one and its parsed stack.
-  const cache = debug ? DEBUG_FLATS : PLAIN_FLATS;
-  return cache.get(error) ?? cache.set(error, flatten(error, debug, undefined, new Set(), 0));
+  return attached(error, debug ? DEBUG_FLAT : PLAIN_FLAT, () => flatten(error, debug, undefined, new Set(), 0));
 }
 
-// A request asks within moments of the error; a few entries cover requests failing at the same time.
-const DEBUG_FLATS = new RecentCache<object, FlatError>(16);
-const PLAIN_FLATS = new RecentCache<object, FlatError>(16);
+const DEBUG_FLAT = Symbol('keel.flatError.debug');
+const PLAIN_FLAT = Symbol('keel.flatError');
 
 function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: Set<unknown>, depth: number): FlatError {
   seen.add(error);

@@ -2,7 +2,7 @@ import { RecentCache } from '../internal/recent-cache.js';
 import type { Profile } from './profile.js';
 
 // Text of frozen collector data, by object: see Collector. The configuration snapshot stays, a request's
-// error goes a few records later (a WeakMap would keep it past scavenges, see RecentCache).
+// error goes a few records later (a WeakMap kept it past young-generation collections, see RecentCache).
 const texts = new RecentCache<object, string>(8);
 
 /**

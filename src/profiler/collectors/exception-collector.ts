@@ -1,7 +1,9 @@
 import { createFlatError } from '../../errors/flat-error.js';
 import type { StackFrame } from '../../errors/stack-frame.js';
 import type { Collector } from './collector.js';
-import { RecentCache } from '../../internal/recent-cache.js';
+import { attached } from '../../internal/attached.js';
+
+const EXCEPTION_DATA = Symbol('keel.profiler.exceptionData');
 
 /** One link of the error chain, outermost first. */
 export interface ExceptionLink {
@@ -26,13 +28,11 @@ export interface ExceptionData {
  */
 export class ExceptionCollector implements Collector<ExceptionData> {
   readonly name = 'exception';
-  // Not a WeakMap: see RecentCache.
-  #flattened = new RecentCache<object, ExceptionData>(16);
 
   collect(_request: unknown, _response: unknown, error: unknown): ExceptionData {
     if (error === undefined || error === null) return { chain: [] };
     if (typeof error !== 'object') return this.#flatten(error);
-    return this.#flattened.get(error) ?? this.#flattened.set(error, this.#flatten(error));
+    return attached(error, EXCEPTION_DATA, () => this.#flatten(error));
   }
 
   // Frozen (FlatError's frames are immutable too): both records carrying it share one serialisation.

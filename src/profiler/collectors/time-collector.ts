@@ -25,7 +25,7 @@ declare module '../../http/request.js' {
   interface RequestAttributes {
     /**
      * The time collector's samples of the request's listener calls. Kept on the request rather than in a
-     * WeakMap keyed by it: V8 promotes a WeakMap's young entries (see RecentCache), every request's
+     * WeakMap keyed by it: V8 promotes a WeakMap's young entries (see attached), every request's
      * samples and the request itself with them.
      */
     listenerSamples?: (string | number)[];
