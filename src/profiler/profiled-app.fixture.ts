@@ -69,6 +69,9 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     { name: 'blog_index', path: '/blog/', controller: () => Response.html('<html><body>blog</body></html>') },
     { name: 'api', path: '/api', stateless: true, controller: () => Response.json({ ok: true }) },
     { name: 'fragment', path: '/fragment', controller: () => Response.html('<p>no body element</p>') },
+    // Upper case after a character whose lower case is longer (İ → i̇): offsets must come from the page itself.
+    { name: 'shout', path: '/shout', controller: () => Response.html('<HTML><BODY>İSTANBUL</BODY></HTML>') },
+    { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.
   const routes: Route[] = [];

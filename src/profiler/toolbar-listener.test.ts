@@ -40,6 +40,15 @@ describe('ToolbarListener', () => {
     assert.match(body, /<link rel="stylesheet" href="\/_profiler\/assets\/toolbar\.css"\/>/);
   });
 
+  it('finds </BODY> in any case, in a text page or a Buffer one', async () => {
+    const { get } = createProfiledApp();
+    const shout = await get('/shout');
+    assert.match(bodyOf(shout), /^<HTML><BODY>İSTANBUL<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/HTML>$/);
+    const bytes = await get('/bytes');
+    assert.ok(Buffer.isBuffer(bytes.body));
+    assert.match(bodyOf(bytes), /^<html><body>bytes<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
+  });
+
   it('leaves alone JSON, pages without </body>, XHR requests and the error sub-request', async () => {
     const { get } = createProfiledApp();
     assert.equal(bodyOf(await get('/api')), '{"ok":true}');
