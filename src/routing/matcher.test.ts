@@ -83,3 +83,26 @@ describe('Matcher on a large table', () => {
     });
   });
 });
+
+describe('Matcher.lookup without a pass listener', () => {
+  const matcher = new Matcher(
+    new RouteCollection().addAll([
+      ...ORACLE_ROUTES,
+      { name: 'repo', path: '/repos/{owner}/{repo}', methods: ['GET'] },
+      { name: 'repo_dir', path: '/repos/{owner}/{repo}/tree/' },
+      { name: 'tree', path: '/tree/{path}', requirements: { path: '.+' } },
+      { name: 'secure', path: '/secure/{id}', schemes: ['https'] },
+    ]),
+  );
+  const segment = fc.constantFrom('repos', 'o', 'r', 'tree', 'secure', 'blog', 'about', 'items', '12', '', '%2F', '%2f', '%zz', 'x%2F');
+
+  it('answers as when every pass is heard, the trailing-slash retry included', () => {
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 5 }), fc.constantFrom('', '/', '//'), fc.constantFrom('GET', 'HEAD', 'POST'), fc.constantFrom('http', 'https'), (segments, slashes, method, scheme) => {
+        const context = { method, path: `/${segments.join('/')}${slashes}`, host: 'example.com', scheme };
+        assert.deepEqual(matcher.lookup(context), matcher.lookup(context, () => {}), context.path);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

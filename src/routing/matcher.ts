@@ -4,6 +4,7 @@ import { evaluateRoute, type MatchInput, type RouteVerdict } from './route-verdi
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
 import type { RegexGroup } from './regex-group.js';
 import { RouteIndex } from './route-index.js';
+import type { TrieHit } from './segment-trie.js';
 
 /** What the matcher needs to know about a request. */
 export interface MatchContext {
@@ -57,11 +58,17 @@ export interface MatcherOptions {
 /** One pass, with the case Symfony throws from inside it: `/` and a table with nothing near it. */
 interface ScanResult extends PassResult {
   noConfiguration?: boolean;
+  /** No route was near enough the path to be tested. */
+  untested?: boolean;
 }
+
+/** The request as every pass tests it: all of MatchInput but the path. */
+type RequestFacts = Omit<MatchInput, 'path' | 'trimmedPath'>;
 
 // A pass that found nothing to list shares these; only matchPass hands a result out, and it copies them.
 const NONE = Object.freeze([]) as unknown as string[];
 const NOTHING: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE });
+const UNTESTED: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE, untested: true });
 const NO_CONFIGURATION: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE, noConfiguration: true });
 
 /**
@@ -98,20 +105,23 @@ export class Matcher {
 
   /** match() without exceptions: a miss is returned as `{ miss }`. */
   lookup(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): LookupResult {
-    const method = context.method.toUpperCase();
+    const request = requestFacts(context, this.redirects);
     let path = context.path;
-    const first = this.#pass(path, context, onPass);
+    const first = this.#pass(path, request, context, onPass);
     if (first.match !== undefined) return first.match;
     if (first.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
     if (first.allow.length > 0) return { miss: { kind: 'methodNotAllowed', allow: first.allow } };
-    if (!this.redirects || (method !== 'GET' && method !== 'HEAD')) return { miss: { kind: 'notFound', path, noConfiguration: false } };
+    if (!this.redirects || (request.method !== 'GET' && request.method !== 'HEAD')) return { miss: { kind: 'notFound', path, noConfiguration: false } };
 
     let schemes = first.allowSchemes;
     if (schemes.length === 0) {
       const trimmed = trimTrailingSlashes(path);
       if (trimmed !== '/') {
+        // The retry would test no route either (see testsTheSameRoutes): its outcome is known.
+        const skip = first.untested === true && onPass === undefined && testsTheSameRoutes(path, trimmed);
         path = trimmed === path ? `${path}/` : trimmed;
-        const retry = this.#pass(path, context, onPass);
+        if (skip) return { miss: { kind: 'notFound', path, noConfiguration: false } };
+        const retry = this.#pass(path, request, context, onPass);
         if (retry.match !== undefined) return { ...retry.match, redirect: { path } };
         if (retry.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
         schemes = retry.allowSchemes;
@@ -119,40 +129,50 @@ export class Matcher {
     }
     if (schemes.length > 0) {
       const scheme = schemes[0] as string;
-      const other = this.#pass(path, { ...context, scheme }, onPass);
+      const other = this.#pass(path, { ...request, scheme }, { ...context, scheme }, onPass);
       if (other.match !== undefined) return { ...other.match, redirect: { path, scheme } };
       if (other.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
     }
     return { miss: { kind: 'notFound', path, noConfiguration: false } };
   }
 
-  #pass(path: string, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): ScanResult {
+  #pass(path: string, request: RequestFacts, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): ScanResult {
     onPass?.(path, context);
-    return this.#scan(path, context);
+    return this.#scan(path, request);
   }
 
   /** One pass over the table for one raw path (Symfony's doMatch). */
   matchPass(rawPath: string, context: MatchContext): PassResult {
-    const result = this.#scan(rawPath, context);
+    const result = this.#scan(rawPath, requestFacts(context, this.redirects));
     if (result.noConfiguration === true) throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
-    return { ...result, allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
+    const { untested: _untested, ...pass } = result;
+    return { ...pass, allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
   }
 
-  #scan(rawPath: string, context: MatchContext): ScanResult {
+  #scan(rawPath: string, request: RequestFacts): ScanResult {
     const decoded = rawUrlDecode(rawPath);
-    if (decoded === undefined) return NOTHING;
-    const input = createMatchInput(decoded, context, this.redirects);
+    if (decoded === undefined) return UNTESTED;
+    const input = withPath(decoded, request);
+    const { path } = input;
     const statics = this.index.staticRoutes(input.trimmedPath);
+    // The routes tested by regex come from the trie when it can tell, else from the regex group.
+    let hits: readonly TrieHit[] | undefined;
     let group: RegexGroup | undefined;
-    // No route shares the path's first segment nor could match it another way: nothing to test (the
-    // common 404 of a crawler, asked twice with the trailing-slash retry).
-    if (statics.length === 0 && (group = this.index.regexGroup(input.path)).routes.length === 0) return input.path === '/' ? NO_CONFIGURATION : NOTHING;
+    let sourced = statics.length === 0;
+    if (sourced) {
+      hits = this.index.segmentMatch(path);
+      // No route shares the path's first segment nor could match it another way: nothing to test (the
+      // common 404 of a crawler).
+      if (hits === undefined ? (group = this.index.regexGroup(path)).routes.length === 0 : hits.length === 0) return path === '/' ? NO_CONFIGURATION : UNTESTED;
+    }
     // Sets keep the first occurrence of each method in route order (PHP's `$allow += $methods`).
     let allow: Set<string> | undefined;
     let allowSchemes: Set<string> | undefined;
     // The static routes first (they cannot conflict with an earlier dynamic route, see RouteIndex), then
-    // the regex ones in definition order, each found by the group's next path-regex hit.
+    // the regex ones in definition order: the trie's hits, or each of the group's next path-regex hits.
     let nextStatic = 0;
+    let nextHit = 0;
+    let nextRoute = 0;
     let from = 0;
     for (;;) {
       let verdict: RouteVerdict;
@@ -161,12 +181,27 @@ export class Matcher {
         route = statics[nextStatic++] as Route;
         verdict = evaluateRoute(route, input, false);
       } else {
-        group ??= this.index.regexGroup(input.path);
-        const hit = group.next(input.path, from);
-        if (hit === undefined) break;
-        route = hit.route;
-        from = hit.position + 1;
-        verdict = evaluateRoute(route, input, true, hit.groups);
+        if (!sourced) {
+          sourced = true;
+          hits = this.index.segmentMatch(path);
+        }
+        if (hits !== undefined) {
+          const hit = hits[nextHit];
+          if (hit === undefined) break;
+          route = hit.routes[nextRoute++] as Route;
+          if (nextRoute === hit.routes.length) {
+            nextHit++;
+            nextRoute = 0;
+          }
+          verdict = evaluateRoute(route, input, true, hit.groups);
+        } else {
+          group ??= this.index.regexGroup(path);
+          const hit = group.next(path, from);
+          if (hit === undefined) break;
+          route = hit.route;
+          from = hit.position + 1;
+          verdict = evaluateRoute(route, input, true, hit.groups);
+        }
       }
       switch (verdict.kind) {
         case 'match':
@@ -184,24 +219,42 @@ export class Matcher {
           break;
       }
     }
-    if (allow === undefined && allowSchemes === undefined) return input.path === '/' ? NO_CONFIGURATION : NOTHING;
+    if (allow === undefined && allowSchemes === undefined) return path === '/' ? NO_CONFIGURATION : NOTHING;
     return { allow: allow === undefined ? NONE : [...allow], allowSchemes: allowSchemes === undefined ? NONE : [...allowSchemes] };
   }
 }
 
 export function createMatchInput(decodedPath: string, context: MatchContext, redirects: boolean): MatchInput {
-  const path = decodedPath === '' ? '/' : decodedPath;
+  return withPath(decodedPath, requestFacts(context, redirects));
+}
+
+function requestFacts(context: MatchContext, redirects: boolean): RequestFacts {
   const method = context.method.toUpperCase();
   const canonicalMethod = method === 'HEAD' ? 'GET' : method;
   return {
-    path,
-    trimmedPath: trimTrailingSlashes(path),
     method,
     canonicalMethod,
     host: context.host.toLowerCase(),
     scheme: context.scheme.toLowerCase(),
     supportsRedirections: redirects && canonicalMethod === 'GET',
   };
+}
+
+function withPath(decodedPath: string, request: RequestFacts): MatchInput {
+  const path = decodedPath === '' ? '/' : decodedPath;
+  const { method, canonicalMethod, host, scheme, supportsRedirections } = request;
+  return { path, trimmedPath: trimTrailingSlashes(path), method, canonicalMethod, host, scheme, supportsRedirections };
+}
+
+/**
+ * Whether a pass over `path` tests the same routes as one over the same path with its trailing slash
+ * toggled (`trimmed` is the path without its trailing slashes). A pass tests the static routes of the
+ * decoded path without its trailing slashes, and the regex routes of the decoded path with one trailing
+ * slash left out (their regexes end with `/?`): both the same for `/a` and `/a/`, but not for `/a//`, nor
+ * for `/a%2F`, whose decoded path already ends with a slash.
+ */
+function testsTheSameRoutes(path: string, trimmed: string): boolean {
+  return path.length - trimmed.length <= 1 && !/%2f$/i.test(trimmed);
 }
 
 /** The exception match() would have thrown for a miss (the `cause` of the router listener's 404 or 405). */

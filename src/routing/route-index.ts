@@ -1,6 +1,7 @@
 import type { Route } from './route.js';
 import { RegexGroup } from './regex-group.js';
 import { SegmentSplit } from './segment-split.js';
+import { SegmentTrie, staysInSegment, type TrieHit } from './segment-trie.js';
 
 /**
  * The route table arranged for lookup, built once (Symfony's CompiledUrlMatcherDumper::groupStaticRoutes):
@@ -13,7 +14,10 @@ import { SegmentSplit } from './segment-split.js';
  *   those, a route whose placeholders can neither hold nor drop a `/` only matches paths with as many
  *   segments as its own, so a request tests only the routes of its segment count (and the others), all
  *   together by one RegexGroup; a large such group is split once more by the literal text of a further
- *   segment (see SegmentSplit).
+ *   segment (see SegmentSplit);
+ * - those made of whole segments, each literal or a placeholder, are also kept in a SegmentTrie, which
+ *   finds them without a regex; paths that a route of any other shape could match are left to the regex
+ *   groups.
  */
 export class RouteIndex {
   readonly routes: readonly Route[];
@@ -26,6 +30,7 @@ export class RouteIndex {
   /** Per bucket key (undefined: the wildcard routes only), per segment count: the group to test, or its split. */
   #groups = new Map<string | undefined, Map<number, RegexGroup | SegmentSplit>>();
   #segments = new Map<Route, number | undefined>();
+  #trie = new SegmentTrie();
   #maxSegments = 0;
   static readonly #noRoutes: readonly Route[] = [];
 
@@ -41,6 +46,7 @@ export class RouteIndex {
       }
       this.#byRegex.add(route);
       const key = bucketKey(route);
+      if (!this.#trie.add(route, this.#at(route))) this.#trie.leaveOut(key);
       if (key === undefined) this.#wildcard.push(route);
       else {
         const bucket = this.#buckets.get(key);
@@ -59,6 +65,14 @@ export class RouteIndex {
   /** Routes found in the static Map for a path without trailing slashes: they are tested first. */
   staticRoutes(trimmedPath: string): readonly Route[] {
     return this.#static.get(trimmedPath) ?? RouteIndex.#noRoutes;
+  }
+
+  /**
+   * The routes tested by regex whose path regex matches a decoded path, in definition order, found
+   * without a regex; undefined when only regexGroup() can tell.
+   */
+  segmentMatch(path: string): readonly TrieHit[] | undefined {
+    return this.#trie.match(path);
   }
 
   /** The routes tested by regex for a decoded path, in definition order: its first segment's bucket and the wildcard routes. */
@@ -161,9 +175,6 @@ function pathSegments(path: string): number {
   return path.length > 1 && path.charCodeAt(path.length - 1) === 47 ? count - 1 : count;
 }
 
-// Requirements made of these can never match a `/` (nor anything Unicode-sensitive).
-const SLASH_FREE_REQUIREMENT = /^(?:\\[dw]|[A-Za-z0-9_+()?:])+$/;
-
 /**
  * How many `/` every path the route matches has (pathSegments counts the same way), or undefined when
  * that varies: an optional placeholder, a requirement that could match a `/` or nothing at all, a
@@ -174,8 +185,7 @@ function segmentCount(route: Route): number | undefined {
   if (pattern.firstOptional !== Infinity) return undefined;
   for (const token of pattern.tokens) {
     if (token.kind !== 'variable') continue;
-    const isDefault = token.regex.startsWith('[^/') && token.regex.endsWith(']+') && !token.regex.slice(3, -2).includes(']');
-    if (!isDefault && (!SLASH_FREE_REQUIREMENT.test(token.regex) || new RegExp(`^(?:${token.regex})$`, 'su').test(''))) return undefined;
+    if (!staysInSegment(token.regex)) return undefined;
   }
   const path = route.hasTrailingSlash ? route.path.slice(0, -1) : route.path;
   if (path.endsWith('/') && path !== '/') return undefined;

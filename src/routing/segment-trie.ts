@@ -1,0 +1,196 @@
+import type { Route } from './route.js';
+
+/** A path segment of a route: its literal text, or a placeholder with the requirement it must meet (none: any non-empty text). */
+type Segment = { literal: string } | { requirement: RegExp | undefined };
+
+/** Routes a path reaches, in definition order, with what their path regex would have captured (index 0: the whole path). */
+export interface TrieHit {
+  routes: readonly Route[];
+  /** Each route's place in the table. */
+  positions: readonly number[];
+  groups: readonly string[];
+}
+
+interface TrieNode {
+  /** Literal children by the low 7 bits of their first character (SLASH for the empty text), chained. */
+  literals: (LiteralEdge | undefined)[] | undefined;
+  placeholder: TrieNode | undefined;
+  tested: { requirement: RegExp; node: TrieNode }[] | undefined;
+  /** Routes whose last segment leads here, in definition order, and their places in the table. */
+  routes: Route[];
+  positions: number[];
+}
+
+interface LiteralEdge {
+  text: string;
+  node: TrieNode;
+  next: LiteralEdge | undefined;
+}
+
+const NO_HITS: readonly TrieHit[] = Object.freeze([]);
+const SLASH = 47;
+const WHOLE_SEGMENT_PLACEHOLDER = /^\{!?(\w+)\}$/;
+const DEFAULT_REQUIREMENT = '[^/]+';
+// Requirements made of these can never match a `/` (nor anything Unicode-sensitive).
+const SLASH_FREE_REQUIREMENT = /^(?:\\[dw]|[A-Za-z0-9_+()?:])+$/;
+
+/**
+ * The routes whose path is a fixed list of segments, each literal or one whole placeholder
+ * (`/repos/{owner}/{repo}/issues`), walked segment by segment instead of by regex. Such a route's regex,
+ * `^/repos/([^/]+)/([^/]+)/issues/?$`, matches exactly the paths with as many segments (one trailing `/`
+ * left out), each equal to the literal or accepted by the placeholder: since no segment can hold a `/`, the
+ * path's slashes are the route's. The walk follows a literal and a placeholder edge alike, so it finds every
+ * route whose regex matches, and hands them back in definition order.
+ *
+ * Routes of any other shape are left to the regex groups; `match()` answers undefined for a path they
+ * could match (one with their first literal segment, or any path when their first segment is a
+ * placeholder), so that the caller tests all candidates the same way.
+ */
+export class SegmentTrie {
+  readonly #root = createNode();
+  /** First segments of the paths that a route left out could match; undefined: any path. */
+  #leftOut: Set<string> | undefined = new Set();
+
+  /** Adds a route at its place in the table (routes are added in definition order); false when its shape does not fit. */
+  add(route: Route, position: number): boolean {
+    const segments = segmentsOf(route);
+    if (segments === undefined) return false;
+    let node = this.#root;
+    for (const segment of segments) node = 'literal' in segment ? literalChild(node, segment.literal) : placeholderChild(node, segment.requirement);
+    node.routes.push(route);
+    node.positions.push(position);
+    return true;
+  }
+
+  /** Marks the paths a route left out of the trie could match: those with its first literal segment, or all. */
+  leaveOut(firstSegment: string | undefined): void {
+    if (firstSegment === undefined) this.#leftOut = undefined;
+    else this.#leftOut?.add(firstSegment);
+  }
+
+  /** The routes whose path regex matches a decoded path, in definition order; undefined when the trie cannot tell. */
+  match(path: string): readonly TrieHit[] | undefined {
+    const leftOut = this.#leftOut;
+    if (leftOut === undefined) return undefined;
+    if (path.charCodeAt(0) !== SLASH) return NO_HITS;
+    if (leftOut.size > 0) {
+      const slash = path.indexOf('/', 1);
+      if (leftOut.has(slash === -1 ? path.slice(1) : path.slice(1, slash))) return undefined;
+    }
+    const hits: TrieHit[] = [];
+    walk(this.#root, path, 1, [path], hits);
+    return hits.length > 1 ? inDefinitionOrder(hits) : hits;
+  }
+}
+
+function createNode(): TrieNode {
+  return { literals: undefined, placeholder: undefined, tested: undefined, routes: [], positions: [] };
+}
+
+function literalChild(node: TrieNode, text: string): TrieNode {
+  node.literals ??= new Array<LiteralEdge | undefined>(128).fill(undefined);
+  const bucket = (text === '' ? SLASH : text.charCodeAt(0)) & 127;
+  const first = node.literals[bucket];
+  for (let edge = first; edge !== undefined; edge = edge.next) if (edge.text === text) return edge.node;
+  const child = createNode();
+  node.literals[bucket] = { text, node: child, next: first };
+  return child;
+}
+
+function placeholderChild(node: TrieNode, requirement: RegExp | undefined): TrieNode {
+  if (requirement === undefined) return (node.placeholder ??= createNode());
+  node.tested ??= [];
+  let edge = node.tested.find((candidate) => candidate.requirement.source === requirement.source);
+  if (edge === undefined) node.tested.push((edge = { requirement, node: createNode() }));
+  return edge.node;
+}
+
+/**
+ * Follows every edge the segment starting at `start` allows. `groups` holds the path and the placeholder
+ * values taken so far: a hit copies it.
+ */
+function walk(node: TrieNode, path: string, start: number, groups: string[], hits: TrieHit[]): void {
+  const length = path.length;
+  // Literal children are compared in place, character by character: walking a path creates no string but
+  // the placeholder values.
+  if (node.literals !== undefined) {
+    for (let edge = node.literals[(start < length ? path.charCodeAt(start) : SLASH) & 127]; edge !== undefined; edge = edge.next) {
+      const end = start + edge.text.length;
+      if (isSegmentAt(edge.text, path, start, end)) {
+        enter(edge.node, path, end, end >= length - 1, groups, hits);
+        break;
+      }
+    }
+  }
+  if (node.placeholder === undefined && node.tested === undefined) return;
+  let end = start;
+  while (end < length && path.charCodeAt(end) !== SLASH) end++;
+  if (end === start) return;
+  // The segment is the last one at the end of the path or before its one optional trailing `/`.
+  const last = end >= length - 1;
+  const value = path.slice(start, end);
+  groups.push(value);
+  if (node.placeholder !== undefined) enter(node.placeholder, path, end, last, groups, hits);
+  if (node.tested !== undefined) {
+    for (const edge of node.tested) if (edge.requirement.test(value)) enter(edge.node, path, end, last, groups, hits);
+  }
+  groups.pop();
+}
+
+/** Whether the path's segment from `start` is `text` (then ending at `end`, at a `/` or the end of the path). */
+function isSegmentAt(text: string, path: string, start: number, end: number): boolean {
+  if (end > path.length || (end < path.length && path.charCodeAt(end) !== SLASH)) return false;
+  for (let i = 0; i < text.length; i++) if (path.charCodeAt(start + i) !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+function enter(node: TrieNode, path: string, end: number, last: boolean, groups: string[], hits: TrieHit[]): void {
+  if (!last) walk(node, path, end + 1, groups, hits);
+  else if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: [...groups] });
+}
+
+/** Several nodes reached (a literal and a placeholder edge both led somewhere): one hit per route, in definition order. */
+function inDefinitionOrder(hits: readonly TrieHit[]): TrieHit[] {
+  const ordered: { position: number; hit: TrieHit }[] = [];
+  for (const { routes, positions, groups } of hits) {
+    routes.forEach((route, i) => ordered.push({ position: positions[i] as number, hit: { routes: [route], positions: [positions[i] as number], groups } }));
+  }
+  return ordered.sort((a, b) => a.position - b.position).map(({ hit }) => hit);
+}
+
+/** The route's segments, or undefined when its regex is not a plain sequence of them (see SegmentTrie). */
+function segmentsOf(route: Route): Segment[] | undefined {
+  const pattern = route.pathPattern;
+  if (route.path === '/' || pattern.firstOptional !== Infinity) return undefined;
+  const path = route.hasTrailingSlash ? route.path.slice(0, -1) : route.path;
+  // `/a//` keeps a literal `/` before its optional trailing one.
+  if (path.endsWith('/')) return undefined;
+  const requirements = new Map<string, string>();
+  for (const token of pattern.tokens) if (token.kind === 'variable') requirements.set(token.name, token.regex);
+  const segments: Segment[] = [];
+  for (const text of path.slice(1).split('/')) {
+    const placeholder = WHOLE_SEGMENT_PLACEHOLDER.exec(text);
+    if (placeholder === null) {
+      if (text.includes('{')) return undefined;
+      segments.push({ literal: text });
+      continue;
+    }
+    const regex = requirements.get(placeholder[1] as string) as string;
+    if (regex === DEFAULT_REQUIREMENT) {
+      segments.push({ requirement: undefined });
+      continue;
+    }
+    if (!staysInSegment(regex)) return undefined;
+    segments.push({ requirement: new RegExp(`^(?:${regex})$`, 'su') });
+  }
+  return segments;
+}
+
+/**
+ * Whether a placeholder regex only ever matches non-empty text without a `/`: the default one (`[^/]+`,
+ * `[^/.]+`), or a requirement made of slash-free tokens that cannot match nothing.
+ */
+export function staysInSegment(regex: string): boolean {
+  if (regex.startsWith('[^/') && regex.endsWith(']+') && !regex.slice(3, -2).includes(']')) return true;
+  return SLASH_FREE_REQUIREMENT.test(regex) && !new RegExp(`^(?:${regex})$`, 'su').test('');
+}
