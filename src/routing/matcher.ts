@@ -165,9 +165,9 @@ export class Matcher {
       // common 404 of a crawler).
       if (hits === undefined ? (group = this.index.regexGroup(path)).routes.length === 0 : hits.length === 0) return path === '/' ? NO_CONFIGURATION : UNTESTED;
     }
-    // Sets keep the first occurrence of each method in route order (PHP's `$allow += $methods`).
-    let allow: Set<string> | undefined;
-    let allowSchemes: Set<string> | undefined;
+    // The first occurrence of each method in route order is kept (PHP's `$allow += $methods`).
+    let allow: string[] | undefined;
+    let allowSchemes: string[] | undefined;
     // The static routes first (they cannot conflict with an earlier dynamic route, see RouteIndex), then
     // the regex ones in definition order: the trie's hits, or each of the group's next path-regex hits.
     let nextStatic = 0;
@@ -210,17 +210,15 @@ export class Matcher {
           if (verdict.stop) return NOTHING;
           break;
         case 'method':
-          allow ??= new Set();
-          for (const m of verdict.methods) allow.add(m);
+          allow = addNew(allow, verdict.methods);
           break;
         case 'scheme':
-          allowSchemes ??= new Set();
-          for (const s of verdict.schemes) allowSchemes.add(s);
+          allowSchemes = addNew(allowSchemes, verdict.schemes);
           break;
       }
     }
     if (allow === undefined && allowSchemes === undefined) return path === '/' ? NO_CONFIGURATION : NOTHING;
-    return { allow: allow === undefined ? NONE : [...allow], allowSchemes: allowSchemes === undefined ? NONE : [...allowSchemes] };
+    return { allow: allow ?? NONE, allowSchemes: allowSchemes ?? NONE };
   }
 }
 
@@ -228,8 +226,15 @@ export function createMatchInput(decodedPath: string, context: MatchContext, red
   return withPath(decodedPath, requestFacts(context, redirects));
 }
 
+/** `list` with the values it does not hold yet appended (a few methods or schemes: an array beats a Set). */
+function addNew(list: string[] | undefined, values: readonly string[]): string[] {
+  const out = list ?? [];
+  for (const value of values) if (!out.includes(value)) out.push(value);
+  return out;
+}
+
 function requestFacts(context: MatchContext, redirects: boolean): RequestFacts {
-  const method = context.method.toUpperCase();
+  const method = upperCased(context.method);
   const canonicalMethod = method === 'HEAD' ? 'GET' : method;
   return {
     method,
@@ -265,6 +270,15 @@ export function missError(miss: RouteMiss): ResourceNotFoundError | MethodNotAll
 
 export function isRedirect(result: MatchResult): result is RedirectMatch {
   return 'redirect' in result;
+}
+
+/** `text.toUpperCase()`, without its call for text already upper-case ASCII, as request methods nearly always are. */
+function upperCased(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 97 && code <= 122) || code > 127) return text.toUpperCase();
+  }
+  return text;
 }
 
 /** The path without its trailing slashes, `/` when nothing is left (`path.replace(/\/+$/, '') || '/'`). */

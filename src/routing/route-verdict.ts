@@ -23,8 +23,14 @@ export type RouteVerdict =
   | { kind: 'host' }
   /** The path matches but for its trailing slash; `stop`: the pass ends here with no match and no Allow list. */
   | { kind: 'trailingSlash'; stop: boolean }
-  | { kind: 'scheme'; schemes: readonly string[]; params: Record<string, string> }
-  | { kind: 'method'; methods: readonly string[]; params: Record<string, string> };
+  | { kind: 'scheme'; schemes: readonly string[] }
+  | { kind: 'method'; methods: readonly string[] };
+
+// The verdicts that carry nothing of the route or the request are shared.
+const PATH: RouteVerdict = Object.freeze({ kind: 'path' });
+const HOST: RouteVerdict = Object.freeze({ kind: 'host' });
+const TRAILING_SLASH_STOP: RouteVerdict = Object.freeze({ kind: 'trailingSlash', stop: true });
+const TRAILING_SLASH: RouteVerdict = Object.freeze({ kind: 'trailingSlash', stop: false });
 
 /**
  * Tests one route, in Symfony's order (CompiledUrlMatcherTrait::doMatch): path, host, trailing slash,
@@ -37,16 +43,15 @@ export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean,
   let groups: ArrayLike<string | undefined> | null = null;
   if (byRegex) {
     groups = found ?? route.pathRegex.exec(path);
-    if (groups === null) return { kind: 'path' };
+    if (groups === null) return PATH;
   } else if (route.staticUrl !== trimmedPath) {
-    return { kind: 'path' };
+    return PATH;
   }
 
-  const params: Record<string, string> = {};
+  let hostGroups: RegExpExecArray | null = null;
   if (route.hostRegex !== undefined) {
-    const hostGroups = route.hostRegex.exec(input.host);
-    if (hostGroups === null) return { kind: 'host' };
-    collect(params, route.hostPattern?.variables ?? [], hostGroups);
+    hostGroups = route.hostRegex.exec(input.host);
+    if (hostGroups === null) return HOST;
   }
 
   let hasTrailingVar = route.hasTrailingVar && trimmedPath !== path;
@@ -63,14 +68,16 @@ export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean,
   }
   if (path !== '/' && !hasTrailingVar && route.hasTrailingSlash === (trimmedPath === path)) {
     const allowsGet = route.methods.length === 0 || route.methods.includes('GET');
-    return { kind: 'trailingSlash', stop: input.supportsRedirections && allowsGet };
+    return input.supportsRedirections && allowsGet ? TRAILING_SLASH_STOP : TRAILING_SLASH;
   }
-  if (groups !== null) collect(params, route.pathPattern.variables, groups);
-
-  if (route.schemes.length > 0 && !route.schemes.includes(input.scheme)) return { kind: 'scheme', schemes: route.schemes, params };
+  if (route.schemes.length > 0 && !route.schemes.includes(input.scheme)) return { kind: 'scheme', schemes: route.schemes };
   if (route.methods.length > 0 && !route.methods.includes(input.canonicalMethod) && !route.methods.includes(input.method)) {
-    return { kind: 'method', methods: route.methods, params };
+    return { kind: 'method', methods: route.methods };
   }
+  // The values are only wanted on a match: host placeholders first, then the path's.
+  const params: Record<string, string> = {};
+  if (hostGroups !== null) collect(params, route.hostPattern?.variables ?? [], hostGroups);
+  if (groups !== null) collect(params, route.pathPattern.variables, groups);
   return { kind: 'match', params };
 }
 

@@ -20,6 +20,7 @@ const DEFINITIONS: RouteDefinition[] = [
   { name: 'gap', path: '/gap//end' },
   { name: 'word', path: '/w/{word<\\w+>}/{n<\\d+>}' },
   { name: 'unicode', path: '/é/{x}' },
+  { name: 'astral', path: '/x/\u{1F600}/{x}' },
   { name: 'file', path: '/files/{name}.{ext}' },
   { name: 'tree', path: '/files/{path}', requirements: { path: '.+' } },
   { name: 'page', path: '/files/page/{p}', defaults: { p: '1' } },
@@ -36,7 +37,7 @@ function byRegexGroup(index: RouteIndex, path: string): { name: string; groups: 
 
 describe('RouteIndex.segmentMatch', () => {
   const index = new RouteIndex(new RouteCollection().addAll(DEFINITIONS));
-  const segment = fc.constantFrom('repos', 'x', 'y', 'issues', 'comments', '42', 'files', 'page', 'a.b', 'gap', 'end', 'w', 'é', '', 'a_1', '%2F');
+  const segment = fc.constantFrom('repos', 'x', 'y', 'issues', 'comments', '42', 'files', 'page', 'a.b', 'gap', 'end', 'w', 'é', '\u{1F600}', '\u{1F601}', '', 'a_1', '%2F');
   // Paths near the routes: a route's path with each placeholder filled in, or any segments.
   const near = fc.tuple(fc.constantFrom(...DEFINITIONS.map((route) => route.path)), fc.array(segment, { minLength: 3, maxLength: 3 })).map(([path, values]) => {
     let i = 0;

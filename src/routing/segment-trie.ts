@@ -23,6 +23,8 @@ interface TrieNode {
 
 interface LiteralEdge {
   text: string;
+  /** The text's character codes: reading them from an array is cheaper than from a string. */
+  codes: number[];
   node: TrieNode;
   next: LiteralEdge | undefined;
 }
@@ -93,7 +95,7 @@ function literalChild(node: TrieNode, text: string): TrieNode {
   const first = node.literals[bucket];
   for (let edge = first; edge !== undefined; edge = edge.next) if (edge.text === text) return edge.node;
   const child = createNode();
-  node.literals[bucket] = { text, node: child, next: first };
+  node.literals[bucket] = { text, codes: Array.from({ length: text.length }, (_, i) => text.charCodeAt(i)), node: child, next: first };
   return child;
 }
 
@@ -115,8 +117,8 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
   // the placeholder values.
   if (node.literals !== undefined) {
     for (let edge = node.literals[(start < length ? path.charCodeAt(start) : SLASH) & 127]; edge !== undefined; edge = edge.next) {
-      const end = start + edge.text.length;
-      if (isSegmentAt(edge.text, path, start, end)) {
+      const end = start + edge.codes.length;
+      if (isSegmentAt(edge.codes, path, start, end)) {
         enter(edge.node, path, end, end >= length - 1, groups, hits);
         break;
       }
@@ -138,15 +140,15 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
 }
 
 /** Whether the path's segment from `start` is `text` (then ending at `end`, at a `/` or the end of the path). */
-function isSegmentAt(text: string, path: string, start: number, end: number): boolean {
+function isSegmentAt(codes: readonly number[], path: string, start: number, end: number): boolean {
   if (end > path.length || (end < path.length && path.charCodeAt(end) !== SLASH)) return false;
-  for (let i = 0; i < text.length; i++) if (path.charCodeAt(start + i) !== text.charCodeAt(i)) return false;
+  for (let i = 0; i < codes.length; i++) if (path.charCodeAt(start + i) !== codes[i]) return false;
   return true;
 }
 
 function enter(node: TrieNode, path: string, end: number, last: boolean, groups: string[], hits: TrieHit[]): void {
   if (!last) walk(node, path, end + 1, groups, hits);
-  else if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: [...groups] });
+  else if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: groups.slice() });
 }
 
 /** Several nodes reached (a literal and a placeholder edge both led somewhere): one hit per route, in definition order. */
