@@ -1,10 +1,8 @@
-import { rawUrlDecode } from './raw-url-decode.js';
+import { createRequestFacts, trimTrailingSlashes, type RequestFacts, type TableRequirements } from './match-input.js';
 import type { Route } from './route.js';
-import { evaluateRoute, type MatchInput, type RouteVerdict } from './route-verdict.js';
 import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
-import type { RegexGroup } from './regex-group.js';
 import { RouteIndex } from './route-index.js';
-import type { TrieHit } from './segment-trie.js';
+import { scanRoutes, type PassMiss } from './route-scan.js';
 
 /** What the matcher needs to know about a request. */
 export interface MatchContext {
@@ -55,26 +53,11 @@ export interface MatcherOptions {
   redirects?: boolean;
 }
 
-/** One pass, with the case Symfony throws from inside it: `/` and a table with nothing near it. */
-interface ScanResult extends PassResult {
-  noConfiguration?: boolean;
-  /** No route was near enough the path to be tested. */
-  untested?: boolean;
-}
-
-/** The request as every pass tests it: all of MatchInput but the path. */
-type RequestFacts = Omit<MatchInput, 'path' | 'trimmedPath'>;
-
-// A pass that found nothing to list shares these; only matchPass hands a result out, and it copies them.
-const NONE = Object.freeze([]) as unknown as string[];
-const NOTHING: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE });
-const UNTESTED: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE, untested: true });
-const NO_CONFIGURATION: ScanResult = Object.freeze({ allow: NONE, allowSchemes: NONE, noConfiguration: true });
-
 /**
  * Matches requests against a route table compiled once (Symfony's CompiledUrlMatcher semantics): routes
- * without placeholders are found by a Map lookup, the others among the routes sharing the first path segment,
- * always in definition order, by one combined regex. `match()` throws ResourceNotFoundError or
+ * without placeholders are found by a Map lookup, the others, always in definition order, by walking a
+ * segment trie, or among the routes sharing the first path segment by one combined regex (see RouteIndex).
+ * `match()` throws ResourceNotFoundError or
  * MethodNotAllowedError; `lookup()` returns the miss instead, for callers that would only catch it.
  * @example
  * const matcher = new Matcher(routes);
@@ -85,9 +68,15 @@ export class Matcher {
   readonly index: RouteIndex;
   readonly redirects: boolean;
 
+  readonly #requirements: TableRequirements;
+
   constructor(routes: Iterable<Route>, { redirects = true }: MatcherOptions = {}) {
     this.index = new RouteIndex(routes);
     this.redirects = redirects;
+    this.#requirements = {
+      host: this.index.routes.some((route) => route.hostRegex !== undefined),
+      scheme: this.index.routes.some((route) => route.schemes.length > 0),
+    };
   }
 
   get routes(): readonly Route[] {
@@ -105,10 +94,10 @@ export class Matcher {
 
   /** match() without exceptions: a miss is returned as `{ miss }`. */
   lookup(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): LookupResult {
-    const request = requestFacts(context, this.redirects);
+    const request = createRequestFacts(context, this.redirects, this.#requirements);
     let path = context.path;
     const first = this.#pass(path, request, context, onPass);
-    if (first.match !== undefined) return first.match;
+    if (!isMiss(first)) return first;
     if (first.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
     if (first.allow.length > 0) return { miss: { kind: 'methodNotAllowed', allow: first.allow } };
     if (!this.redirects || (request.method !== 'GET' && request.method !== 'HEAD')) return { miss: { kind: 'notFound', path, noConfiguration: false } };
@@ -122,7 +111,7 @@ export class Matcher {
         path = trimmed === path ? `${path}/` : trimmed;
         if (skip) return { miss: { kind: 'notFound', path, noConfiguration: false } };
         const retry = this.#pass(path, request, context, onPass);
-        if (retry.match !== undefined) return { ...retry.match, redirect: { path } };
+        if (!isMiss(retry)) return { ...retry, redirect: { path } };
         if (retry.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
         schemes = retry.allowSchemes;
       }
@@ -130,125 +119,28 @@ export class Matcher {
     if (schemes.length > 0) {
       const scheme = schemes[0] as string;
       const other = this.#pass(path, { ...request, scheme }, { ...context, scheme }, onPass);
-      if (other.match !== undefined) return { ...other.match, redirect: { path, scheme } };
+      if (!isMiss(other)) return { ...other, redirect: { path, scheme } };
       if (other.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
     }
     return { miss: { kind: 'notFound', path, noConfiguration: false } };
   }
 
-  #pass(path: string, request: RequestFacts, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): ScanResult {
+  #pass(path: string, request: RequestFacts, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): RouteMatch | PassMiss {
     onPass?.(path, context);
-    return this.#scan(path, request);
+    return scanRoutes(this.index, path, request);
   }
 
   /** One pass over the table for one raw path (Symfony's doMatch). */
   matchPass(rawPath: string, context: MatchContext): PassResult {
-    const result = this.#scan(rawPath, requestFacts(context, this.redirects));
+    const result = scanRoutes(this.index, rawPath, createRequestFacts(context, this.redirects, this.#requirements));
+    if (!isMiss(result)) return { match: result, allow: [], allowSchemes: [] };
     if (result.noConfiguration === true) throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
-    const { untested: _untested, ...pass } = result;
-    return { ...pass, allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
-  }
-
-  #scan(rawPath: string, request: RequestFacts): ScanResult {
-    const decoded = rawUrlDecode(rawPath);
-    if (decoded === undefined) return UNTESTED;
-    const input = withPath(decoded, request);
-    const { path } = input;
-    const statics = this.index.staticRoutes(input.trimmedPath);
-    // The routes tested by regex come from the trie when it can tell, else from the regex group.
-    let hits: readonly TrieHit[] | undefined;
-    let group: RegexGroup | undefined;
-    let sourced = statics.length === 0;
-    if (sourced) {
-      hits = this.index.segmentMatch(path);
-      // No route shares the path's first segment nor could match it another way: nothing to test (the
-      // common 404 of a crawler).
-      if (hits === undefined ? (group = this.index.regexGroup(path)).routes.length === 0 : hits.length === 0) return path === '/' ? NO_CONFIGURATION : UNTESTED;
-    }
-    // The first occurrence of each method in route order is kept (PHP's `$allow += $methods`).
-    let allow: string[] | undefined;
-    let allowSchemes: string[] | undefined;
-    // The static routes first (they cannot conflict with an earlier dynamic route, see RouteIndex), then
-    // the regex ones in definition order: the trie's hits, or each of the group's next path-regex hits.
-    let nextStatic = 0;
-    let nextHit = 0;
-    let nextRoute = 0;
-    let from = 0;
-    for (;;) {
-      let verdict: RouteVerdict;
-      let route: Route;
-      if (nextStatic < statics.length) {
-        route = statics[nextStatic++] as Route;
-        verdict = evaluateRoute(route, input, false);
-      } else {
-        if (!sourced) {
-          sourced = true;
-          hits = this.index.segmentMatch(path);
-        }
-        if (hits !== undefined) {
-          const hit = hits[nextHit];
-          if (hit === undefined) break;
-          route = hit.routes[nextRoute++] as Route;
-          if (nextRoute === hit.routes.length) {
-            nextHit++;
-            nextRoute = 0;
-          }
-          verdict = evaluateRoute(route, input, true, hit.groups);
-        } else {
-          group ??= this.index.regexGroup(path);
-          const hit = group.next(path, from);
-          if (hit === undefined) break;
-          route = hit.route;
-          from = hit.position + 1;
-          verdict = evaluateRoute(route, input, true, hit.groups);
-        }
-      }
-      switch (verdict.kind) {
-        case 'match':
-          return { match: { route, params: verdict.params }, allow: NONE, allowSchemes: NONE };
-        case 'trailingSlash':
-          if (verdict.stop) return NOTHING;
-          break;
-        case 'method':
-          allow = addNew(allow, verdict.methods);
-          break;
-        case 'scheme':
-          allowSchemes = addNew(allowSchemes, verdict.schemes);
-          break;
-      }
-    }
-    if (allow === undefined && allowSchemes === undefined) return path === '/' ? NO_CONFIGURATION : NOTHING;
-    return { allow: allow ?? NONE, allowSchemes: allowSchemes ?? NONE };
+    return { allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
   }
 }
 
-export function createMatchInput(decodedPath: string, context: MatchContext, redirects: boolean): MatchInput {
-  return withPath(decodedPath, requestFacts(context, redirects));
-}
-
-/** `list` with the values it does not hold yet appended (a few methods or schemes: an array beats a Set). */
-function addNew(list: string[] | undefined, values: readonly string[]): string[] {
-  const out = list ?? [];
-  for (const value of values) if (!out.includes(value)) out.push(value);
-  return out;
-}
-
-function requestFacts(context: MatchContext, redirects: boolean): RequestFacts {
-  const method = upperCased(context.method);
-  const canonicalMethod = method === 'HEAD' ? 'GET' : method;
-  return {
-    method,
-    canonicalMethod,
-    host: context.host.toLowerCase(),
-    scheme: context.scheme.toLowerCase(),
-    supportsRedirections: redirects && canonicalMethod === 'GET',
-  };
-}
-
-function withPath(decodedPath: string, request: RequestFacts): MatchInput {
-  const path = decodedPath === '' ? '/' : decodedPath;
-  const { method, canonicalMethod, host, scheme, supportsRedirections } = request;
-  return { path, trimmedPath: trimTrailingSlashes(path), method, canonicalMethod, host, scheme, supportsRedirections };
+function isMiss(result: RouteMatch | PassMiss): result is PassMiss {
+  return 'allow' in result;
 }
 
 /**
@@ -270,20 +162,4 @@ export function missError(miss: RouteMiss): ResourceNotFoundError | MethodNotAll
 
 export function isRedirect(result: MatchResult): result is RedirectMatch {
   return 'redirect' in result;
-}
-
-/** `text.toUpperCase()`, without its call for text already upper-case ASCII, as request methods nearly always are. */
-function upperCased(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code >= 97 && code <= 122) || code > 127) return text.toUpperCase();
-  }
-  return text;
-}
-
-/** The path without its trailing slashes, `/` when nothing is left (`path.replace(/\/+$/, '') || '/'`). */
-function trimTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
-  return end === 0 ? '/' : end === path.length ? path : path.slice(0, end);
 }

@@ -9,7 +9,7 @@ export interface MatchInput {
   method: string;
   /** GET for HEAD, the method otherwise. */
   canonicalMethod: string;
-  /** Lower-cased. */
+  /** Lower-cased, like the scheme, wherever a route of the table compares it (see createRequestFacts). */
   host: string;
   scheme: string;
   /** GET or HEAD on a redirecting matcher: a trailing-slash mismatch stops the pass so the retry can redirect. */
@@ -71,14 +71,21 @@ export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean,
     return input.supportsRedirections && allowsGet ? TRAILING_SLASH_STOP : TRAILING_SLASH;
   }
   if (route.schemes.length > 0 && !route.schemes.includes(input.scheme)) return { kind: 'scheme', schemes: route.schemes };
-  if (route.methods.length > 0 && !route.methods.includes(input.canonicalMethod) && !route.methods.includes(input.method)) {
-    return { kind: 'method', methods: route.methods };
-  }
+  if (!acceptsMethod(route, input)) return { kind: 'method', methods: route.methods };
   // The values are only wanted on a match: host placeholders first, then the path's.
   const params: Record<string, string> = {};
   if (hostGroups !== null) collect(params, route.hostPattern?.variables ?? [], hostGroups);
   if (groups !== null) collect(params, route.pathPattern.variables, groups);
   return { kind: 'match', params };
+}
+
+/** Whether the route takes the request's method (any, when it names none; HEAD where it takes GET). */
+function acceptsMethod(route: Route, input: MatchInput): boolean {
+  const { methods } = route;
+  if (methods.length === 0) return true;
+  // A loop of `===` rather than includes(): a route has a method or two, and this runs for every candidate.
+  for (let i = 0; i < methods.length; i++) if (methods[i] === input.canonicalMethod || methods[i] === input.method) return true;
+  return false;
 }
 
 function collect(params: Record<string, string>, variables: readonly string[], groups: ArrayLike<string | undefined>): void {

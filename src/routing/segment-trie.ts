@@ -125,8 +125,8 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
     }
   }
   if (node.placeholder === undefined && node.tested === undefined) return;
-  let end = start;
-  while (end < length && path.charCodeAt(end) !== SLASH) end++;
+  let end = path.indexOf('/', start);
+  if (end === -1) end = length;
   if (end === start) return;
   // The segment is the last one at the end of the path or before its one optional trailing `/`.
   const last = end >= length - 1;

@@ -1,4 +1,5 @@
-import { createMatchInput, isRedirect, Matcher, type MatchContext } from './matcher.js';
+import { createMatchInput } from './match-input.js';
+import { isRedirect, Matcher, type MatchContext } from './matcher.js';
 import { rawUrlDecode } from './raw-url-decode.js';
 import type { Route } from './route.js';
 import { evaluateRoute, type MatchInput } from './route-verdict.js';
