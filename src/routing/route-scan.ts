@@ -4,7 +4,7 @@ import { rawUrlDecode } from './raw-url-decode.js';
 import type { RegexGroup } from './regex-group.js';
 import type { Route } from './route.js';
 import type { RouteIndex } from './route-index.js';
-import { evaluateRoute, type RouteVerdict } from './route-verdict.js';
+import { acceptsMethod, evaluateRoute } from './route-verdict.js';
 import type { TrieHit } from './segment-trie.js';
 
 /** A pass that found no route: what the routes that matched all but the method or the scheme said. */
@@ -30,6 +30,7 @@ const NO_CONFIGURATION: PassMiss = Object.freeze({ allow: NONE, allowSchemes: NO
  * every requirement of the request. The static routes are tested first (they cannot conflict with an
  * earlier dynamic route, see RouteIndex), then the ones tested by regex, in definition order: the trie's
  * hits, or else the regex group's, hit after hit; those are looked for only once the static ones are done.
+ * Routes that refuse the request's method are only looked at when nothing else decided (see below).
  */
 export function scanRoutes(index: RouteIndex, rawPath: string, request: RequestFacts): RouteMatch | PassMiss {
   const decoded = rawUrlDecode(rawPath);
@@ -47,52 +48,65 @@ export function scanRoutes(index: RouteIndex, rawPath: string, request: RequestF
   }
   let allow: string[] | undefined;
   let allowSchemes: string[] | undefined;
-  let nextStatic = 0;
-  let nextHit = 0;
-  let nextRoute = 0;
-  let from = 0;
-  for (;;) {
-    let verdict: RouteVerdict;
-    let route: Route;
-    if (nextStatic < statics.length) {
-      route = statics[nextStatic++] as Route;
-      verdict = evaluateRoute(route, input, false);
-    } else {
-      if (!sourced) {
-        sourced = true;
-        hits = index.segmentMatch(path);
-      }
-      if (hits !== undefined) {
-        const hit = hits[nextHit];
-        if (hit === undefined) break;
-        route = hit.routes[nextRoute++] as Route;
-        if (nextRoute === hit.routes.length) {
-          nextHit++;
-          nextRoute = 0;
-        }
-        verdict = evaluateRoute(route, input, true, hit.groups);
+  // Only a match, or a route that stops the pass for its trailing slash, decides a pass, and neither comes
+  // from a route that refuses the request's method (a route that takes GET takes HEAD too). Those routes
+  // are skipped, and all are tested again, for the Allow list, only when nothing decided.
+  let skipped = false;
+  for (let collecting = false; ; collecting = true) {
+    let nextStatic = 0;
+    let nextHit = 0;
+    let nextRoute = 0;
+    let from = 0;
+    for (;;) {
+      let route: Route;
+      let groups: ArrayLike<string | undefined> | undefined;
+      if (nextStatic < statics.length) {
+        route = statics[nextStatic++] as Route;
       } else {
-        group ??= index.regexGroup(path);
-        const hit = group.next(path, from);
-        if (hit === undefined) break;
-        route = hit.route;
-        from = hit.position + 1;
-        verdict = evaluateRoute(route, input, true, hit.groups);
+        if (!sourced) {
+          sourced = true;
+          hits = index.segmentMatch(path);
+        }
+        if (hits !== undefined) {
+          const hit = hits[nextHit];
+          if (hit === undefined) break;
+          route = hit.routes[nextRoute++] as Route;
+          groups = hit.groups;
+          if (nextRoute === hit.routes.length) {
+            nextHit++;
+            nextRoute = 0;
+          }
+        } else {
+          group ??= index.regexGroup(path);
+          const hit = group.next(path, from);
+          if (hit === undefined) break;
+          route = hit.route;
+          groups = hit.groups;
+          from = hit.position + 1;
+        }
+      }
+      if (!collecting && !acceptsMethod(route, input)) {
+        skipped = true;
+        continue;
+      }
+      const verdict = evaluateRoute(route, input, groups !== undefined, groups);
+      switch (verdict.kind) {
+        case 'match':
+          return { route, params: verdict.params };
+        case 'trailingSlash':
+          if (verdict.stop) return NOTHING;
+          break;
+        case 'method':
+          allow = addNew(allow, verdict.methods);
+          break;
+        case 'scheme':
+          allowSchemes = addNew(allowSchemes, verdict.schemes);
+          break;
       }
     }
-    switch (verdict.kind) {
-      case 'match':
-        return { route, params: verdict.params };
-      case 'trailingSlash':
-        if (verdict.stop) return NOTHING;
-        break;
-      case 'method':
-        allow = addNew(allow, verdict.methods);
-        break;
-      case 'scheme':
-        allowSchemes = addNew(allowSchemes, verdict.schemes);
-        break;
-    }
+    if (!skipped || collecting) break;
+    allow = undefined;
+    allowSchemes = undefined;
   }
   if (allow === undefined && allowSchemes === undefined) return path === '/' ? NO_CONFIGURATION : NOTHING;
   return { allow: allow ?? NONE, allowSchemes: allowSchemes ?? NONE };

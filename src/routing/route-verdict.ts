@@ -80,7 +80,7 @@ export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean,
 }
 
 /** Whether the route takes the request's method (any, when it names none; HEAD where it takes GET). */
-function acceptsMethod(route: Route, input: MatchInput): boolean {
+export function acceptsMethod(route: Route, input: MatchInput): boolean {
   const { methods } = route;
   if (methods.length === 0) return true;
   // A loop of `===` rather than includes(): a route has a method or two, and this runs for every candidate.

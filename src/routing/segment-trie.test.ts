@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { RouteCollection } from './route-collection.js';
+import { pathsNear } from './route-paths.fixture.js';
 import { RouteIndex } from './route-index.js';
 import type { RouteDefinition } from './route.js';
 
@@ -38,12 +39,7 @@ function byRegexGroup(index: RouteIndex, path: string): { name: string; groups: 
 describe('RouteIndex.segmentMatch', () => {
   const index = new RouteIndex(new RouteCollection().addAll(DEFINITIONS));
   const segment = fc.constantFrom('repos', 'x', 'y', 'issues', 'comments', '42', 'files', 'page', 'a.b', 'gap', 'end', 'w', 'é', '\u{1F600}', '\u{1F601}', '', 'a_1', '%2F');
-  // Paths near the routes: a route's path with each placeholder filled in, or any segments.
-  const near = fc.tuple(fc.constantFrom(...DEFINITIONS.map((route) => route.path)), fc.array(segment, { minLength: 3, maxLength: 3 })).map(([path, values]) => {
-    let i = 0;
-    return path.replace(/\{[^}]*\}/g, () => values[i++ % values.length] as string);
-  });
-  const path = fc.oneof(near, fc.array(segment, { maxLength: 7 }).map((segments) => `/${segments.join('/')}`));
+  const path = pathsNear(DEFINITIONS.map((route) => route.path), segment, 7);
 
   it('finds exactly the routes the regex group finds, in the same order, with the same captures', () => {
     fc.assert(
