@@ -119,7 +119,8 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
     for (let edge = node.literals[(start < length ? path.charCodeAt(start) : SLASH) & 127]; edge !== undefined; edge = edge.next) {
       const end = start + edge.codes.length;
       if (isSegmentAt(edge.codes, path, start, end)) {
-        enter(edge.node, path, end, end >= length - 1, groups, hits);
+        if (end < length - 1) walk(edge.node, path, end + 1, groups, hits);
+        else addHit(edge.node, groups, hits);
         break;
       }
     }
@@ -128,13 +129,15 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
   let end = path.indexOf('/', start);
   if (end === -1) end = length;
   if (end === start) return;
-  // The segment is the last one at the end of the path or before its one optional trailing `/`.
-  const last = end >= length - 1;
   const value = path.slice(start, end);
   groups.push(value);
-  if (node.placeholder !== undefined) enter(node.placeholder, path, end, last, groups, hits);
-  if (node.tested !== undefined) {
-    for (const edge of node.tested) if (edge.requirement.test(value)) enter(edge.node, path, end, last, groups, hits);
+  // The segment is the last one at the end of the path or before its one optional trailing `/`.
+  if (end < length - 1) {
+    if (node.placeholder !== undefined) walk(node.placeholder, path, end + 1, groups, hits);
+    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) walk(edge.node, path, end + 1, groups, hits);
+  } else {
+    if (node.placeholder !== undefined) addHit(node.placeholder, groups, hits);
+    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) addHit(edge.node, groups, hits);
   }
   groups.pop();
 }
@@ -146,18 +149,29 @@ function isSegmentAt(codes: readonly number[], path: string, start: number, end:
   return true;
 }
 
-function enter(node: TrieNode, path: string, end: number, last: boolean, groups: string[], hits: TrieHit[]): void {
-  if (!last) walk(node, path, end + 1, groups, hits);
-  else if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: groups.slice() });
+function addHit(node: TrieNode, groups: string[], hits: TrieHit[]): void {
+  if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: groups.slice() });
 }
 
-/** Several nodes reached (a literal and a placeholder edge both led somewhere): one hit per route, in definition order. */
+/**
+ * Several nodes reached (a literal and a placeholder edge both led somewhere): their routes merged into
+ * definition order, one hit each (each node's routes are in that order already).
+ */
 function inDefinitionOrder(hits: readonly TrieHit[]): TrieHit[] {
-  const ordered: { position: number; hit: TrieHit }[] = [];
-  for (const { routes, positions, groups } of hits) {
-    routes.forEach((route, i) => ordered.push({ position: positions[i] as number, hit: { routes: [route], positions: [positions[i] as number], groups } }));
+  const ordered: TrieHit[] = [];
+  const next = hits.map(() => 0);
+  for (;;) {
+    let first = -1;
+    let firstPosition = Infinity;
+    hits.forEach((hit, h) => {
+      const position = hit.positions[next[h] as number];
+      if (position !== undefined && position < firstPosition) [first, firstPosition] = [h, position];
+    });
+    const hit = hits[first];
+    if (hit === undefined) return ordered;
+    const i = (next[first] as number)++;
+    ordered.push({ routes: [hit.routes[i] as Route], positions: [firstPosition], groups: hit.groups });
   }
-  return ordered.sort((a, b) => a.position - b.position).map(({ hit }) => hit);
 }
 
 /** The route's segments, or undefined when its regex is not a plain sequence of them (see SegmentTrie). */
