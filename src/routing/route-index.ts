@@ -113,15 +113,6 @@ export class RouteIndex {
     return this.#byRegex.has(route);
   }
 
-  /**
-   * Routes worth testing for a decoded path, each with how to test it: the static ones first (they cannot
-   * conflict with an earlier dynamic route, see the constructor), then the regex ones in definition order.
-   */
-  *candidates(path: string, trimmedPath: string): Generator<[Route, boolean]> {
-    for (const route of this.staticRoutes(trimmedPath)) yield [route, false];
-    for (const route of this.regexGroup(path).routes) yield [route, true];
-  }
-
   #merge(bucket: readonly Route[], wildcard: readonly Route[]): Route[] {
     const merged: Route[] = [];
     let i = 0;
