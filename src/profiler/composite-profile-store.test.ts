@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
+import { CompositeProfileStore } from './composite-profile-store.js';
+import { FileProfileStore } from './file-profile-store.js';
+import { MemoryProfileStore } from './memory-profile-store.js';
+import { createTestProfile } from './profile-store.contract.js';
+
+describe('CompositeProfileStore', () => {
+  const temporaryDir = useTemporaryDir('keel-composite-');
+
+  it('serves a staged record from memory, then from the durable store once written, and keeps no copy', async () => {
+    const store = new CompositeProfileStore(new MemoryProfileStore(), new FileProfileStore({ dir: temporaryDir() }));
+    const profile = createTestProfile('4ea1d5');
+    store.add(profile);
+    assert.equal(store.get('4ea1d5'), profile, 'readable the moment it is staged');
+    const written = store.write(profile);
+    assert.equal((await store.read('4ea1d5'))?.token, '4ea1d5', 'readable while the write is under way');
+    await written;
+    assert.equal(store.front.has('4ea1d5'), false, 'the memory front lets go of what the durable store holds');
+    assert.deepEqual(await store.read('4ea1d5'), { ...profile, parent: undefined });
+    assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['4ea1d5']);
+  });
+
+  it('keeps a record in memory when the durable store fails to write it', async () => {
+    const failing = new MemoryProfileStore();
+    failing.write = () => Promise.reject(new Error('disk full'));
+    const store = new CompositeProfileStore(new MemoryProfileStore(), failing);
+    const profile = createTestProfile('a2546b');
+    await assert.rejects(store.write(profile), /disk full/);
+    assert.equal(await store.read('a2546b'), profile);
+  });
+});
