@@ -7,7 +7,8 @@ import type { MemoryProfileStore } from './memory-profile-store.js';
  * (`add`, synchronous), and survives restarts once `write` has reached the durable store, which answers for
  * it from then on. The front keeps only what is not durable yet (and what failed to become so, within its
  * bound): a record held in memory for hundreds of requests outlives a young-generation collection or two
- * and is copied into the old one, which tripled the garbage collector's time with the profiler on.
+ * and is copied into the old one, which more than doubled the young-generation collection time with
+ * the profiler on (measured: 109 ms against 272 ms for 6 000 seed requests).
  */
 export class CompositeProfileStore implements ProfileStore {
   readonly front: MemoryProfileStore;
