@@ -68,6 +68,31 @@ describe('source-mapped stacks', () => {
     });
   }
 
+  it('tells apart frames at the same position reached another way: another receiver type, through new', () => {
+    class Shape {
+      describe(): Error {
+        return new Error('described');
+      }
+    }
+    class Circle extends Shape {}
+    class Square extends Shape {}
+    // One caller for both, so that only the receiver's type differs between their `describe` frames.
+    const describeOf = (shape: Shape): Error => shape.describe();
+    function built(this: unknown): unknown {
+      // One `new Error` for both: the frame's position is the same whether built was called or constructed.
+      const error = new Error(new.target === undefined ? 'called' : 'constructed');
+      return new.target === undefined ? error : Object.assign(this as object, { error });
+    }
+    // Reflect calls both ways: the frame's caller is the same builtin, only `new` differs.
+    const run = (construct: boolean): Error => (construct ? (Reflect.construct(built, []) as { error: Error }).error : (Reflect.apply(built, undefined, []) as Error));
+    const made = [() => describeOf(new Circle()), () => describeOf(new Square()), () => run(false), () => run(true)].map((make) => capture(make));
+    // Twice each: the second time from the cache.
+    for (const [error, trace] of [...made, ...made]) assert.equal(formatStack(error, trace), nodeFormat(error, trace));
+    assert.match(formatStack(...made[0]!), /at Circle\.describe/);
+    assert.match(formatStack(...made[1]!), /at Square\.describe/);
+    assert.match(formatStack(...made[3]!), /at new built/);
+  });
+
   it('writes what Node writes for async frames', async () => {
     const error = await asyncFailure();
     // The stack is captured at construction; formatting the same sites both ways must agree.

@@ -1,10 +1,28 @@
 import { findSourceMap, type SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-// Frames already written out, by everything that decides their text. Bounded: a long-running dev server
-// sees a few thousand distinct call sites at most; past that the cache starts over.
-const frames = new Map<string, string>();
+// Frames already written out: by file, then by position, then by everything else that decides their text
+// (the same code reached with another receiver type, as a constructor, resumed after an await...). Numbers
+// and a short list instead of one string key per frame: building and hashing that key cost as much as all
+// the call-site questions together. Bounded: a long-running dev server sees a few thousand distinct call
+// sites at most; past that the cache starts over.
+interface FrameVariant {
+  functionName: string | null;
+  methodName: string | null;
+  typeName: string | null;
+  /** 1: async, 2: constructor. */
+  kind: number;
+  /** The caller's position when it is in the same file (it can name the frame), else -1. */
+  callerPosition: number;
+  text: string;
+}
+const frames = new Map<string | undefined, Map<number, FrameVariant[]>>();
+let cachedFrames = 0;
 const MAX_FRAMES = 10_000;
+// Positions as one number: line × 2³² + column, exact for any line below 2²¹.
+const LINE_FACTOR = 0x100000000;
+const MAX_LINE = 0x200000;
+const UNPACKABLE = -3;
 let installed = false;
 
 /**
@@ -40,23 +58,49 @@ export function formatStack(error: Error, trace: NodeJS.CallSite[]): string {
   return text;
 }
 
-/**
- * A frame's text, from the cache when the same call site was written before. The key holds everything
- * Node's text depends on; the enclosing function's position is not in it, as the frame's own position fixes it.
- */
+/** A frame's text, from the cache when the same call site was written before (see FrameVariant). */
 function frameText(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string {
-  const file = site.getFileName() ?? site.getEvalOrigin();
-  const sameFileCaller = caller !== undefined && caller.getFileName() === site.getFileName();
+  const fileName = site.getFileName();
+  const file = fileName ?? site.getEvalOrigin();
+  const sameFileCaller = caller !== undefined && caller.getFileName() === fileName;
+  const position = positionOf(site);
   const functionName = site.getFunctionName();
-  const key = `${file}\u0000${site.getLineNumber()}:${site.getColumnNumber()}\u0000${functionName}\u0000${functionName === null ? site.getMethodName() : ''}\u0000${site.getTypeName()}\u0000${site.isAsync()}${site.isConstructor()}\u0000${sameFileCaller ? `${caller.getLineNumber()}:${caller.getColumnNumber()}` : ''}`;
-  let text = frames.get(key);
-  if (text === undefined) {
-    const map = file === undefined ? undefined : findSourceMap(file);
-    text = map === undefined ? String(site) : mapFrame(map, site, sameFileCaller ? caller : undefined);
-    if (frames.size >= MAX_FRAMES) frames.clear();
-    frames.set(key, text);
+  const methodName = functionName === null ? site.getMethodName() : null;
+  const typeName = site.getTypeName();
+  const kind = (site.isAsync() ? 1 : 0) | (site.isConstructor() ? 2 : 0);
+  const callerPosition = sameFileCaller ? positionOf(caller) : -1;
+  let byPosition = frames.get(file);
+  const variants = byPosition?.get(position);
+  if (variants !== undefined) {
+    for (const variant of variants) {
+      if (variant.functionName === functionName && variant.methodName === methodName && variant.typeName === typeName && variant.kind === kind && variant.callerPosition === callerPosition) return variant.text;
+    }
   }
+  const map = file === undefined ? undefined : findSourceMap(file);
+  const text = map === undefined ? String(site) : mapFrame(map, site, sameFileCaller ? caller : undefined);
+  // A position too large to pack is not kept: it could not be told apart from another.
+  if (position === UNPACKABLE) return text;
+  if (cachedFrames >= MAX_FRAMES) {
+    frames.clear();
+    cachedFrames = 0;
+    byPosition = undefined;
+  }
+  if (byPosition === undefined) frames.set(file, (byPosition = new Map()));
+  const variant: FrameVariant = { functionName, methodName, typeName, kind, callerPosition, text };
+  const known = byPosition.get(position);
+  if (known === undefined) byPosition.set(position, [variant]);
+  else known.push(variant);
+  cachedFrames++;
   return text;
+}
+
+/** A call site's line and column as one number; -2 when they are unknown (a builtin), UNPACKABLE when too large. */
+function positionOf(site: NodeJS.CallSite): number {
+  const line = site.getLineNumber();
+  const column = site.getColumnNumber();
+  if (line === null || column === null) return -2;
+  if (line >= MAX_LINE || column >= LINE_FACTOR) return UNPACKABLE;
+  return line * LINE_FACTOR + column;
 }
 
 // Node 20's serializeJSStackFrame: the original position, and the original symbol name when the map has one.
