@@ -20,15 +20,20 @@ const KEEL_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '.
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const CACHE_SIZE = 64;
 
-// Least recently used first: a Map iterates in insertion order, so re-inserting on a hit keeps it sorted.
-const cache = new Map<string, string[] | null>();
+// Lines of the files read so far, per set of roots (in practice one: the default), by the file's name as
+// the stack frame gives it, the same string every time: a hit builds no key, and the debug page asks for a
+// dozen excerpts per error.
+const cache = new Map<string, Map<string, string[] | null>>();
+let cachedFiles = 0;
+let defaultRootsKey = '';
+let defaultRootsCwd: string | undefined;
 
 /**
  * The lines around `line` of a source file, for the debug error page. Only regular files below one of the
  * roots are read (a stack frame's path comes from code, but a crafted error could name any file), never
  * node: internals, and never more than a few MB. Returns an empty list rather than throwing.
  */
-export function readSourceExcerpt(file: string, line: number, { around = 5, roots = [process.cwd(), KEEL_ROOT] }: SourceExcerptOptions = {}): SourceLine[] {
+export function readSourceExcerpt(file: string, line: number, { around = 5, roots }: SourceExcerptOptions = {}): SourceLine[] {
   if (!Number.isInteger(line) || line < 1) return [];
   const lines = readLines(file, roots);
   if (lines === null || line > lines.length) return [];
@@ -41,19 +46,36 @@ export function readSourceExcerpt(file: string, line: number, { around = 5, root
   return excerpt;
 }
 
-function readLines(file: string, roots: readonly string[]): string[] | null {
+/**
+ * A source file's lines, or null when it may not be read (outside the roots, not a regular file, too
+ * large). Up to CACHE_SIZE files are kept; past that the cache starts over (a debug page names a few files).
+ */
+function readLines(file: string, roots: readonly string[] | undefined): string[] | null {
   if (!isAbsolute(file)) return null;
-  const key = `${roots.join('\0')}\0${file}`;
-  if (cache.has(key)) {
-    const hit = cache.get(key)!;
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
+  const rootsKey = roots === undefined ? defaultKey() : roots.join('\0');
+  let files = cache.get(rootsKey);
+  const hit = files?.get(file);
+  if (hit !== undefined) return hit;
+  const lines = load(file, roots ?? [process.cwd(), KEEL_ROOT]);
+  if (cachedFiles >= CACHE_SIZE) {
+    cache.clear();
+    cachedFiles = 0;
+    files = undefined;
   }
-  const lines = load(file, roots);
-  cache.set(key, lines);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  if (files === undefined) cache.set(rootsKey, (files = new Map()));
+  files.set(file, lines);
+  cachedFiles++;
   return lines;
+}
+
+// The default roots' key, rebuilt only when the working directory changed.
+function defaultKey(): string {
+  const cwd = process.cwd();
+  if (cwd !== defaultRootsCwd) {
+    defaultRootsCwd = cwd;
+    defaultRootsKey = `${cwd}\0${KEEL_ROOT}`;
+  }
+  return defaultRootsKey;
 }
 
 function load(file: string, roots: readonly string[]): string[] | null {
