@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { rawurlencode } from './rawurlencode.js';
 
 describe('rawurlencode', () => {
@@ -42,5 +43,16 @@ describe('rawurlencode', () => {
 
   it('returns an empty string for an empty input', () => {
     assert.equal(rawurlencode(''), '');
+  });
+});
+
+describe('rawurlencode against the UTF-8 bytes', () => {
+  const byBytes = (value: string): string =>
+    [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+
+  it('encodes any text as its UTF-8 bytes, byte by byte, lone surrogates included', () => {
+    const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+    fc.assert(fc.property(fc.string({ unit: fc.oneof(codeUnit, fc.constantFrom('!', "'", '(', ')', '*', '~', ' ')) }), (value) => assert.equal(rawurlencode(value), byBytes(value))));
+    assert.equal(rawurlencode('a\uD800b\uDFFF'), 'a%EF%BF%BDb%EF%BF%BD');
   });
 });
