@@ -105,4 +105,12 @@ describe('formatMonologDate', () => {
     assert.equal(formatMonologDate(Date.parse('2026-11-22T10:52:03.253Z') + 0.366), '2026-11-22T10:52:03.253366+00:00');
     assert.equal(formatMonologDate(1795344771171.254), '2026-11-22T10:52:51.171254+00:00');
   });
+
+  it('gives each second its own text when times go back and forth', () => {
+    const base = Date.parse('2026-11-22T10:52:03Z');
+    assert.equal(formatMonologDate(base + 999.999), '2026-11-22T10:52:03.999999+00:00');
+    assert.equal(formatMonologDate(base + 1000), '2026-11-22T10:52:04.000000+00:00');
+    assert.equal(formatMonologDate(base - 0.001), '2026-11-22T10:52:02.999999+00:00');
+    assert.equal(formatMonologDate(base + 0.5), '2026-11-22T10:52:03.000500+00:00');
+  });
 });

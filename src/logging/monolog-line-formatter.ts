@@ -19,9 +19,16 @@ export function formatMonologLine(record: LogRecord): string {
 export function formatMonologDate(timeMs: number): string {
   const micros = Math.round(timeMs * 1000);
   const seconds = Math.floor(micros / 1_000_000);
-  const iso = new Date(seconds * 1000).toISOString().slice(0, 19);
-  return `${iso}.${String(micros - seconds * 1_000_000).padStart(6, '0')}+00:00`;
+  // Lines come in bursts within one second: its text is built once.
+  if (seconds !== lastSecond) {
+    lastSecond = seconds;
+    lastSecondText = new Date(seconds * 1000).toISOString().slice(0, 19);
+  }
+  return `${lastSecondText}.${String(micros - seconds * 1_000_000).padStart(6, '0')}+00:00`;
 }
+
+let lastSecond = Number.NaN;
+let lastSecondText = '';
 
 function formatContext(context: Record<string, unknown>): string {
   if (Object.keys(context).length === 0) return '[]';
