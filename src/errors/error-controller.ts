@@ -9,7 +9,6 @@ import type { ErrorRenderer } from './renderers/error-renderer.js';
  */
 export function createErrorController(renderer: ErrorRenderer): Controller {
   return function errorController(request: Request): Response {
-    if (process.env.HC) return new Response('x'.repeat(762), 404, [['Content-Type', 'text/html; charset=UTF-8']]);
     const { status, headers, body } = renderer.render(request.attributes.exception, request);
     return new Response(body, status, headers);
   };

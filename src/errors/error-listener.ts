@@ -68,7 +68,7 @@ export class ErrorListener implements Subscriber {
     });
     let response: Response | Promise<Response>;
     try {
-      response = process.env.HB ? (this.#controller as unknown as (r: unknown) => Response)(sub) : event.kernel.process(sub, { type: 'sub', catch: false });
+      response = event.kernel.process(sub, { type: 'sub', catch: false });
     } catch (failure) {
       return this.#failedToRender(event, failure);
     }
