@@ -146,7 +146,7 @@ function evaluateTargets(runs: HttpRun[], router: RouterRow[], scale: Summary['s
     const mb = (bytes: number): string => (bytes / 1_048_576).toFixed(0);
     targets.push({
       description: `memory: RSS under 250 MB and flat over ${requests.toLocaleString('en')} dev requests`,
-      measured: `max ${mb(memory.maxRss)} MB, +${mb(memory.secondHalfGrowth)} MB over the second half`,
+      measured: `max ${mb(memory.maxRss)} MB, ${memory.secondHalfGrowth < 0 ? '−' : '+'}${mb(Math.abs(memory.secondHalfGrowth))} MB over the second half`,
       met: memory.maxRss < MEMORY_LIMIT && memory.secondHalfGrowth < FLAT_TOLERANCE,
     });
   }
