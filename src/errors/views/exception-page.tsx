@@ -8,7 +8,7 @@ import type { FlatError } from '../flat-error.js';
 import { renderHtmlComment } from './html-comment.js';
 import { countProblemLogs, LogsTable } from './logs-table.js';
 import { RequestSummary } from './request-summary.js';
-import { type ExcerptReader, ExceptionTrace, formatTextTrace } from './trace.js';
+import { type ExcerptReader, ExceptionTrace, TextTrace } from './trace.js';
 
 // As a character reference: one character outside Latin-1 would make the whole page a two-byte string,
 // twice the memory and several times the cost of encoding it for the socket.
@@ -97,7 +97,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
                 <div class="text-muted">
                   [{chain.length - index}/{chain.length}]
                 </div>
-                <pre class="stacktrace">{formatTextTrace(item)}</pre>
+                <TextTrace error={item} />
               </div>
             ))}
           </div>

@@ -94,23 +94,29 @@ function FilePath({ file, line }: { file: string; line: number }) {
   );
 }
 
-/** The chain as plain text, for copying into a bug report (the reference's "Stack Traces" tab). */
-export function formatTextTrace(error: FlatError): string {
-  return `${error.class}:\n${error.message}\n  at ${error.file}:${error.line}${callersText(error.trace)}`;
+/**
+ * The chain as plain text, for copying into a bug report (the reference's "Stack Traces" tab), as the
+ * markup of a `<pre>`: the error's own lines rendered on each page, the frames below the first rendered
+ * once per frame list. Both are escaped by preact.
+ */
+export function TextTrace({ error }: { error: FlatError }) {
+  const head = renderToString(<>{`${error.class}:\n${error.message}\n  at ${error.file}:${error.line}`}</>);
+  return <pre class="stacktrace" dangerouslySetInnerHTML={{ __html: head + callersMarkup(error.trace) }} />;
 }
 
 // The frames below the first, by frame list: the list is shared by every error of a code path (see parseStack).
-const callersTexts = new WeakMap<readonly StackFrame[], string>();
+const callersMarkups = new WeakMap<readonly StackFrame[], string>();
 
-function callersText(trace: readonly StackFrame[]): string {
-  let text = callersTexts.get(trace);
-  if (text === undefined) {
-    // join() gives one flat string (see flatString).
-    text = trace
+function callersMarkup(trace: readonly StackFrame[]): string {
+  let markup = callersMarkups.get(trace);
+  if (markup === undefined) {
+    const text = trace
       .slice(1)
       .map((frame) => `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${frame.file}:${frame.line})`)
       .join('');
-    callersTexts.set(trace, text);
+    // Flat: it is written inside a new page every time (see flatString).
+    markup = flatString(renderToString(<>{text}</>));
+    callersMarkups.set(trace, markup);
   }
-  return text;
+  return markup;
 }
