@@ -54,21 +54,36 @@ export function installSourceMappedStackCache(): void {
 /** The stack Node's source-mapped formatter would write for this error and these call sites. */
 export function formatStack(error: Error, trace: NodeJS.CallSite[]): string {
   let text = Error.prototype.toString.call(error);
-  for (let i = 0; i < trace.length; i++) text += `\n    at ${frameText(trace[i]!, trace[i + 1])}`;
+  // Each site is located once, though it is asked about twice: as a frame, then as the caller of the one before.
+  let frame = trace.length > 0 ? locate(trace[0]!) : undefined;
+  for (let i = 0; frame !== undefined; i++) {
+    const caller = i + 1 < trace.length ? locate(trace[i + 1]!) : undefined;
+    text += `\n    at ${frameText(frame, caller)}`;
+    frame = caller;
+  }
   return text;
 }
 
+/** A call site with what every frame text needs of it and of its caller: its file and its position. */
+interface LocatedSite {
+  site: NodeJS.CallSite;
+  fileName: string | undefined;
+  position: number;
+}
+
+function locate(site: NodeJS.CallSite): LocatedSite {
+  return { site, fileName: site.getFileName() ?? undefined, position: positionOf(site) };
+}
+
 /** A frame's text, from the cache when the same call site was written before (see FrameVariant). */
-function frameText(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string {
-  const fileName = site.getFileName();
+function frameText({ site, fileName, position }: LocatedSite, caller: LocatedSite | undefined): string {
   const file = fileName ?? site.getEvalOrigin();
-  const sameFileCaller = caller !== undefined && caller.getFileName() === fileName;
-  const position = positionOf(site);
+  const sameFileCaller = caller !== undefined && caller.fileName === fileName;
   const functionName = site.getFunctionName();
   const methodName = functionName === null ? site.getMethodName() : null;
   const typeName = site.getTypeName();
   const kind = (site.isAsync() ? 1 : 0) | (site.isConstructor() ? 2 : 0);
-  const callerPosition = sameFileCaller ? positionOf(caller) : -1;
+  const callerPosition = sameFileCaller ? caller.position : -1;
   let byPosition = frames.get(file);
   const variants = byPosition?.get(position);
   if (variants !== undefined) {
@@ -77,7 +92,7 @@ function frameText(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): 
     }
   }
   const map = file === undefined ? undefined : findSourceMap(file);
-  const text = map === undefined ? String(site) : mapFrame(map, site, sameFileCaller ? caller : undefined);
+  const text = map === undefined ? String(site) : mapFrame(map, site, sameFileCaller ? caller.site : undefined);
   // A position too large to pack is not kept: it could not be told apart from another.
   if (position === UNPACKABLE) return text;
   if (cachedFrames >= MAX_FRAMES) {
