@@ -87,9 +87,7 @@ export class Matcher {
   match(context: MatchContext, onPass?: (path: string, context: MatchContext) => void): MatchResult {
     const result = this.lookup(context, onPass);
     if (!('miss' in result)) return result;
-    const { miss } = result;
-    if (miss.kind === 'methodNotAllowed') throw new MethodNotAllowedError(miss.allow);
-    throw new ResourceNotFoundError(miss.path, { noConfiguration: miss.noConfiguration });
+    throw missError(result.miss);
   }
 
   /** match() without exceptions: a miss is returned as `{ miss }`. */
