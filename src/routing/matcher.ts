@@ -96,9 +96,9 @@ export class Matcher {
     let path = context.path;
     const first = this.#pass(path, request, context, onPass);
     if (!isMiss(first)) return first;
-    if (first.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
+    if (first.noConfiguration === true) return notFound(path, true);
     if (first.allow.length > 0) return { miss: { kind: 'methodNotAllowed', allow: first.allow } };
-    if (!this.redirects || (request.method !== 'GET' && request.method !== 'HEAD')) return { miss: { kind: 'notFound', path, noConfiguration: false } };
+    if (!this.redirects || (request.method !== 'GET' && request.method !== 'HEAD')) return notFound(path, false);
 
     let schemes = first.allowSchemes;
     if (schemes.length === 0) {
@@ -107,10 +107,10 @@ export class Matcher {
         // The retry would test no route either (see testsTheSameRoutes): its outcome is known.
         const skip = first.untested === true && onPass === undefined && testsTheSameRoutes(path, trimmed);
         path = trimmed === path ? `${path}/` : trimmed;
-        if (skip) return { miss: { kind: 'notFound', path, noConfiguration: false } };
+        if (skip) return notFound(path, false);
         const retry = this.#pass(path, request, context, onPass);
         if (!isMiss(retry)) return { ...retry, redirect: { path } };
-        if (retry.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
+        if (retry.noConfiguration === true) return notFound(path, true);
         schemes = retry.allowSchemes;
       }
     }
@@ -118,9 +118,9 @@ export class Matcher {
       const scheme = schemes[0] as string;
       const other = this.#pass(path, { ...request, scheme }, { ...context, scheme }, onPass);
       if (!isMiss(other)) return { ...other, redirect: { path, scheme } };
-      if (other.noConfiguration === true) return { miss: { kind: 'notFound', path, noConfiguration: true } };
+      if (other.noConfiguration === true) return notFound(path, true);
     }
-    return { miss: { kind: 'notFound', path, noConfiguration: false } };
+    return notFound(path, false);
   }
 
   #pass(path: string, request: RequestFacts, context: MatchContext, onPass: ((path: string, context: MatchContext) => void) | undefined): RouteMatch | PassMiss {
@@ -135,6 +135,10 @@ export class Matcher {
     if (result.noConfiguration === true) throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
     return { allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
   }
+}
+
+function notFound(path: string, noConfiguration: boolean): LookupResult {
+  return { miss: { kind: 'notFound', path, noConfiguration } };
 }
 
 function isMiss(result: RouteMatch | PassMiss): result is PassMiss {
