@@ -47,7 +47,8 @@ export class ErrorListener implements Subscriber {
   readonly logKernelException = (event: ExceptionEvent): void => {
     // The status createFlatError would give, known without flattening: a skipped 404 costs nothing.
     if (this.#skipLogStatuses.has(isHttpException(event.error) ? event.error.status : 500)) return;
-    const flat = createFlatError(event.error);
+    // Flattened as the error page will flatten it (debug or not): both share one FlatError and its parsed stack.
+    const flat = createFlatError(event.error, { debug: this.#debug });
     // ERROR for client errors, CRITICAL for server errors and anything that is not an HTTP error.
     const level = isHttpException(event.error) && event.error.status < 500 ? 'error' : 'critical';
     const message = interpolate(LOG_MESSAGES.uncaughtException, {
