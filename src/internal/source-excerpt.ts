@@ -25,8 +25,7 @@ const CACHE_SIZE = 64;
 // dozen excerpts per error.
 const cache = new Map<string, Map<string, string[] | null>>();
 let cachedFiles = 0;
-let defaultRootsKey = '';
-let defaultRootsCwd: string | undefined;
+let defaults: { cwd: string; roots: readonly string[]; key: string } | undefined;
 
 /**
  * The lines around `line` of a source file, for the debug error page. Only regular files below one of the
@@ -52,30 +51,27 @@ export function readSourceExcerpt(file: string, line: number, { around = 5, root
  */
 function readLines(file: string, roots: readonly string[] | undefined): string[] | null {
   if (!isAbsolute(file)) return null;
-  const rootsKey = roots === undefined ? defaultKey() : roots.join('\0');
-  let files = cache.get(rootsKey);
+  const { roots: allowed, key } = roots === undefined ? defaultRoots() : { roots, key: roots.join('\0') };
+  let files = cache.get(key);
   const hit = files?.get(file);
   if (hit !== undefined) return hit;
-  const lines = load(file, roots ?? [process.cwd(), KEEL_ROOT]);
+  const lines = load(file, allowed);
   if (cachedFiles >= CACHE_SIZE) {
     cache.clear();
     cachedFiles = 0;
     files = undefined;
   }
-  if (files === undefined) cache.set(rootsKey, (files = new Map()));
+  if (files === undefined) cache.set(key, (files = new Map()));
   files.set(file, lines);
   cachedFiles++;
   return lines;
 }
 
-// The default roots' key, rebuilt only when the working directory changed.
-function defaultKey(): string {
+// The working directory and keel's own sources, with their key, rebuilt only when the working directory changed.
+function defaultRoots(): { roots: readonly string[]; key: string } {
   const cwd = process.cwd();
-  if (cwd !== defaultRootsCwd) {
-    defaultRootsCwd = cwd;
-    defaultRootsKey = `${cwd}\0${KEEL_ROOT}`;
-  }
-  return defaultRootsKey;
+  if (defaults?.cwd !== cwd) defaults = { cwd, roots: [cwd, KEEL_ROOT], key: `${cwd}\0${KEEL_ROOT}` };
+  return defaults;
 }
 
 function load(file: string, roots: readonly string[]): string[] | null {
