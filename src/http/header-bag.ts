@@ -53,6 +53,18 @@ export class HeaderBag {
     }
   }
 
+  /**
+   * Every header line in order as one flat list (`[name, value, name, value, …]`), the form node's
+   * writeHead() takes; unlike the iterator, no generator and no pair per line (it runs for every response).
+   */
+  flatLines(): string[] {
+    const out: string[] = [];
+    for (const { name, values } of this.#entries.values()) {
+      for (let i = 0; i < values.length; i++) out.push(name, values[i]!);
+    }
+    return out;
+  }
+
   /** `{ name: value | values }` with the names as they were first set, for logs and the profiler. */
   toObject(): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};

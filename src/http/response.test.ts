@@ -20,6 +20,12 @@ describe('Response', () => {
     assert.equal(response.headers.get('X-Debug-Token'), 'bbbbbb');
   });
 
+  it('lists the header lines flat, in the order the iterator gives them, a line per value', () => {
+    const response = new Response('x', 200, { 'Content-Type': 'text/plain', 'Set-Cookie': ['a=1', 'b=2'] });
+    assert.deepEqual(response.headers.flatLines(), [...response.headers].flat());
+    assert.deepEqual(response.headers.flatLines().slice(0, 6), ['Content-Type', 'text/plain', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2']);
+  });
+
   describe('Cache-Control', () => {
     it('sorts directives and adds private unless public, private or s-maxage is given', () => {
       assert.equal(new Response().setHeader('Cache-Control', 'max-age=600').headers.get('cache-control'), 'max-age=600, private');

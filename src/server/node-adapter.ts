@@ -157,10 +157,8 @@ export function sanitizeHeaderValue(value: string): string {
 }
 
 export function writeResponse(res: ServerResponse, request: Request, response: Response): void {
-  const raw: string[] = [];
-  for (const [name, value] of response.headers) {
-    raw.push(name, sanitizeHeaderValue(value));
-  }
+  const raw = response.headers.flatLines();
+  for (let i = 1; i < raw.length; i += 2) raw[i] = sanitizeHeaderValue(raw[i]!);
   const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;
   // Framing: writeHead() fixes the header block, so node can no longer add Content-Length by itself.
   if (!bodyless && !response.headers.has('content-length') && !response.headers.has('transfer-encoding')) {
