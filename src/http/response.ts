@@ -86,17 +86,17 @@ export class Response {
 
   /** A plain-text response (`text/plain; charset=UTF-8`). */
   static text(body: string, status = 200, headers?: HeadersInit): Response {
-    return new Response(body, status, { 'Content-Type': 'text/plain; charset=UTF-8', ...toRecord(headers) });
+    return typed(body, status, 'text/plain; charset=UTF-8', headers);
   }
 
   /** An HTML response (`text/html; charset=UTF-8`). */
   static html(body: string, status = 200, headers?: HeadersInit): Response {
-    return new Response(body, status, { 'Content-Type': 'text/html; charset=UTF-8', ...toRecord(headers) });
+    return typed(body, status, 'text/html; charset=UTF-8', headers);
   }
 
   /** A JSON response; `/` is left unescaped, unlike PHP's json_encode defaults. */
   static json(data: unknown, status = 200, headers?: HeadersInit): Response {
-    return new Response(JSON.stringify(data), status, { 'Content-Type': 'application/json', ...toRecord(headers) });
+    return typed(JSON.stringify(data), status, 'application/json', headers);
   }
 
   /**
@@ -110,6 +110,15 @@ export class Response {
     if (status === 301 && headers === undefined) response.headers.delete('cache-control');
     return response;
   }
+}
+
+/**
+ * A response whose first header is its Content-Type. Without other headers the type goes in as a single
+ * pair, not through a record built, spread and read back as entries (every JSON answer of an API pays it).
+ */
+function typed(body: string, status: number, type: string, headers: HeadersInit | undefined): Response {
+  if (headers === undefined) return new Response(body, status, [['Content-Type', type]]);
+  return new Response(body, status, { 'Content-Type': type, ...toRecord(headers) });
 }
 
 function toRecord(headers: HeadersInit | undefined): Record<string, string | string[]> {
