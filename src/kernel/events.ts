@@ -28,16 +28,40 @@ export class KernelEvent {
   }
 }
 
-/** A listener may answer early (the router's redirect, a rate limiter's 429) by setting a response. */
+/** The error a request listener ended the request with (see RequestEvent.fail). */
+export class ListenerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * A listener may answer early (the router's redirect) by setting a response, or end the request with an
+ * error (the router's 404 and 405, a rate limiter's 429) by failing it.
+ */
 export class RequestEvent extends KernelEvent {
   #response: Response | undefined;
+  #failure: ListenerFailure | undefined;
 
   get response(): Response | undefined {
     return this.#response;
   }
 
+  get failure(): ListenerFailure | undefined {
+    return this.#failure;
+  }
+
   setResponse(response: Response): void {
     this.#response = response;
+    this.stopPropagation();
+  }
+
+  /**
+   * Ends the request with `error` exactly as if the listener had thrown it: no later listener runs, and the
+   * kernel hands the error to the exception event (or, for a sub-request that does not catch, to the
+   * caller). A failure wins over a response set before it. Cheaper than a throw, for which V8 builds a
+   * message object and walks the stack: a 404 spent about a third of its time there.
+   */
+  fail(error: unknown): void {
+    this.#failure = new ListenerFailure(error);
     this.stopPropagation();
   }
 }

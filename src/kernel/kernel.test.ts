@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { HttpException, MethodNotAllowedHttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
+import type { RequestEvent } from './events.js';
 import { Kernel } from './kernel.js';
 
 function get(path = '/'): Request {
@@ -128,6 +129,65 @@ describe('Kernel', () => {
       assert.equal(finished, 1);
       assert.equal(request.stack?.depth, 0);
     });
+  });
+
+  describe('when a request listener fails the request (RequestEvent.fail)', () => {
+    // Each case runs twice, failing and throwing: fail() must be indistinguishable from a throw.
+    const ways = {
+      fail: (event: RequestEvent, error: Error) => event.fail(error),
+      throw: (_event: RequestEvent, error: Error) => {
+        throw error;
+      },
+    };
+    for (const [way, end] of Object.entries(ways)) {
+      it(`${way}: skips later listeners and the controller, and hands that very error to the exception event once`, () => {
+        const error = new HttpException(404, { message: 'gone' });
+        const kernel = kernelWithController(() => new Response('controller'));
+        const seen: string[] = [];
+        kernel.dispatcher.on('request', (event) => end(event, error), 64);
+        kernel.dispatcher.on('request', () => void seen.push('later listener'), 48);
+        kernel.dispatcher.on('exception', (event) => {
+          seen.push('exception');
+          assert.equal(event.error, error);
+          event.setResponse(new Response('error page'));
+        });
+        const response = kernel.process(get());
+        assert.ok(response instanceof Response);
+        assert.equal(response.status, 404);
+        assert.equal(response.body, 'error page');
+        assert.deepEqual(seen, ['exception']);
+      });
+
+      it(`${way}: rethrows after finishing the request when nobody answers, and never handles the error twice`, async () => {
+        const kernel = new Kernel();
+        let exceptionEvents = 0;
+        let finished = 0;
+        kernel.dispatcher.on('request', (event) => end(event, new TypeError('refused')));
+        kernel.dispatcher.on('exception', () => void exceptionEvents++);
+        kernel.dispatcher.on('finishRequest', () => void finished++);
+        assert.throws(() => kernel.process(get()), /refused/);
+        assert.deepEqual([exceptionEvents, finished], [1, 1]);
+        assert.throws(() => kernel.process(get(), { catch: false }), /refused/);
+        assert.deepEqual([exceptionEvents, finished], [1, 2]);
+      });
+
+      it(`${way}: from an async listener, rejects or answers as the sync form does`, async () => {
+        const kernel = kernelWithController(() => new Response('controller'));
+        kernel.dispatcher.on('request', async (event) => {
+          await Promise.resolve();
+          end(event, new HttpException(429, { message: 'slow down' }));
+        });
+        let exceptionEvents = 0;
+        kernel.dispatcher.on('exception', (event) => {
+          exceptionEvents++;
+          if (event.requestType === 'main') event.setResponse(new Response('too many'));
+        });
+        const response = await kernel.process(get());
+        assert.equal(response.status, 429);
+        await assert.rejects(async () => kernel.process(get(), { type: 'sub', catch: false }), /slow down/);
+        assert.equal(exceptionEvents, 1);
+      });
+    }
   });
 
   describe('sub-requests', () => {

@@ -8,6 +8,7 @@ import {
   ControllerEvent,
   ExceptionEvent,
   FinishRequestEvent,
+  ListenerFailure,
   RequestEvent,
   ResponseEvent,
   TerminateEvent,
@@ -56,14 +57,21 @@ export class Kernel {
     request.type = type;
     request.stack ??= new RequestStack();
     request.stack.push(request);
-    let result: MaybePromise<Response>;
+    let result: MaybePromise<Response | ListenerFailure>;
     try {
       result = this.#handleRaw(request, type);
     } catch (error) {
       return this.#handleError(error, request, type, catchErrors);
     }
-    if (result instanceof Promise) return result.catch((error: unknown) => this.#handleError(error, request, type, catchErrors));
-    return result;
+    // A failure is handled here, outside the try, as a thrown error is: what the error handling itself
+    // throws goes to the caller, never through the error handling a second time.
+    if (result instanceof Promise) {
+      return result.then(
+        (settled) => (settled instanceof ListenerFailure ? this.#handleError(settled.error, request, type, catchErrors) : settled),
+        (error: unknown) => this.#handleError(error, request, type, catchErrors),
+      );
+    }
+    return result instanceof ListenerFailure ? this.#handleError(result.error, request, type, catchErrors) : result;
   }
 
   /** Runs the terminate listeners once the response has been sent. */
@@ -78,9 +86,10 @@ export class Kernel {
     return event instanceof Promise ? event.then(ignore) : undefined;
   }
 
-  #handleRaw(request: Request, type: RequestType): MaybePromise<Response> {
+  #handleRaw(request: Request, type: RequestType): MaybePromise<Response | ListenerFailure> {
     const event = this.dispatcher.dispatchEvent('request', new RequestEvent(this, request, type));
-    return then(event, (requestEvent) => {
+    return then<RequestEvent, Response | ListenerFailure>(event, (requestEvent) => {
+      if (requestEvent.failure !== undefined) return requestEvent.failure;
       if (requestEvent.response !== undefined) return this.#filterResponse(requestEvent.response, request, type);
       const controller = this.resolver.resolveController(request);
       if (controller === undefined) {

@@ -5,8 +5,8 @@ import type { ResolvedOrigin } from './trusted-proxies.js';
 
 /**
  * Turns an origin problem into a 400 before anything else runs (`request`, priority 256, main requests
- * only), the way Symfony's getHost()/getClientIps() throw SuspiciousOperationException and
- * ConflictingHeadersException. The resolver itself never throws, so the error page can still be rendered
+ * only; the request fails with it, see RequestEvent.fail), the way Symfony's getHost()/getClientIps()
+ * throw SuspiciousOperationException and ConflictingHeadersException. The resolver itself never throws, so the error page can still be rendered
  * from the fallback origin.
  */
 export class OriginGuardListener implements Subscriber {
@@ -22,14 +22,16 @@ export class OriginGuardListener implements Subscriber {
       case undefined:
         return;
       case 'conflicting-forwarded-headers':
-        throw new HttpException(400, {
-          code: 'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
-          message: `The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`,
-        });
+        return event.fail(
+          new HttpException(400, {
+            code: 'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
+            message: `The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`,
+          }),
+        );
       case 'untrusted-host':
-        throw new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Untrusted Host "${detail}".` });
+        return event.fail(new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Untrusted Host "${detail}".` }));
       case 'invalid-host':
-        throw new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Invalid Host "${detail}".` });
+        return event.fail(new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Invalid Host "${detail}".` }));
     }
   }
 }

@@ -6,6 +6,7 @@ import { ErrorListener } from '../errors/error-listener.js';
 import { ErrorRenderer } from '../errors/renderers/error-renderer.js';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
+import { RequestEvent } from '../kernel/events.js';
 import { Kernel } from '../kernel/kernel.js';
 import type { Logger } from '../logging/logger.js';
 import { Matcher } from '../routing/matcher.js';
@@ -110,7 +111,12 @@ describe('RateLimitListener', () => {
     const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silent, storage: new GuardedStorage(broken) });
     const request = new Request({ method: 'POST', target: '/login' });
     request.attributes.route = 'login';
-    await assert.rejects(async () => listener.onRequest({ request, isMainRequest: true } as never), (error: { status?: number; code?: string }) => error.status === 503 && error.code === 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE');
+    const event = new RequestEvent(new Kernel(), request, 'main');
+    await listener.onRequest(event);
+    const error = event.failure?.error as { status?: number; code?: string } | undefined;
+    assert.equal(error?.status, 503);
+    assert.equal(error?.code, 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE');
+    assert.equal(event.isPropagationStopped, true);
   });
 
   it('stays synchronous when there is nothing to consume, so that such requests cost no tick', () => {

@@ -84,10 +84,11 @@ export class RateLimitListener implements Subscriber {
     const options = (this.#routes.get(request.attributes.route)?.options ?? {}) as RouteLimiterOptions;
     const wanted = this.#limitersFor(request, options);
     if (wanted.length === 0) return;
-    return this.#consume(request, options, wanted);
+    return this.#consume(event, options, wanted);
   }
 
-  async #consume(request: Request, options: RouteLimiterOptions, wanted: [string, string][]): Promise<void> {
+  async #consume(event: RequestEvent, options: RouteLimiterOptions, wanted: [string, string][]): Promise<void> {
+    const { request } = event;
     let key = clientKey(request.clientIp);
     if (options.limiterAccount !== undefined) {
       const account = await accountKey(request, options.limiterAccount);
@@ -103,12 +104,10 @@ export class RateLimitListener implements Subscriber {
     const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);
     if (refused.length === 0) return;
     if (refused.every((limit) => limit.degraded)) {
-      throw new HttpException(503, { code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
+      event.fail(new HttpException(503, { code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } }));
+      return;
     }
-    throw createTooManyRequests(
-      records.map((record) => record.rateLimit),
-      { message: options.limiterMessage ?? '', bare: options.limiterHeaders === false },
-    );
+    event.fail(createTooManyRequests(records.map((record) => record.rateLimit), { message: options.limiterMessage ?? '', bare: options.limiterHeaders === false }));
   }
 
   onResponse(event: ResponseEvent): void {

@@ -60,7 +60,8 @@ export class RouterListener implements Subscriber {
     const context: MatchContext = { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme };
     const routing: RoutingRecord = { context };
     request.attributes.routing = routing;
-    // lookup() returns a miss rather than throwing it: one exception per 404, not two.
+    // lookup() returns a miss rather than throwing it, and the request fails with the HTTP error rather than
+    // by a throw (see RequestEvent.fail): a 404 builds its two errors and throws none.
     const result = this.#matcher.lookup(context);
     if ('miss' in result) {
       const { miss } = result;
@@ -77,7 +78,8 @@ export class RouterListener implements Subscriber {
       } finally {
         if (!this.#traceMisses) Error.stackTraceLimit = limit;
       }
-      throw error;
+      event.fail(error);
+      return;
     }
 
     const { route, params } = result;
