@@ -159,16 +159,20 @@ function addHit(node: TrieNode, groups: string[], hits: TrieHit[]): void {
  */
 function inDefinitionOrder(hits: readonly TrieHit[]): TrieHit[] {
   const ordered: TrieHit[] = [];
-  const next = hits.map(() => 0);
+  // A plain loop with the next route of each hit in an array: this runs on lookups.
+  const next = new Array<number>(hits.length).fill(0);
   for (;;) {
     let first = -1;
     let firstPosition = Infinity;
-    hits.forEach((hit, h) => {
-      const position = hit.positions[next[h] as number];
-      if (position !== undefined && position < firstPosition) [first, firstPosition] = [h, position];
-    });
-    const hit = hits[first];
-    if (hit === undefined) return ordered;
+    for (let h = 0; h < hits.length; h++) {
+      const position = (hits[h] as TrieHit).positions[next[h] as number];
+      if (position !== undefined && position < firstPosition) {
+        first = h;
+        firstPosition = position;
+      }
+    }
+    if (first === -1) return ordered;
+    const hit = hits[first] as TrieHit;
     const i = (next[first] as number)++;
     ordered.push({ routes: [hit.routes[i] as Route], positions: [firstPosition], groups: hit.groups });
   }
