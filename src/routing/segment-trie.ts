@@ -79,9 +79,8 @@ export class SegmentTrie {
       const slash = path.indexOf('/', 1);
       if (leftOut.has(slash === -1 ? path.slice(1) : path.slice(1, slash))) return undefined;
     }
-    const hits: TrieHit[] = [];
-    walk(this.#root, path, 1, [path], hits);
-    return hits.length > 1 ? inDefinitionOrder(hits) : hits;
+    const hits = walk(this.#root, path, 1, [path], undefined);
+    return hits === undefined ? NO_HITS : hits.length > 1 ? inDefinitionOrder(hits) : hits;
   }
 }
 
@@ -109,9 +108,10 @@ function placeholderChild(node: TrieNode, requirement: RegExp | undefined): Trie
 
 /**
  * Follows every edge the segment starting at `start` allows. `groups` holds the path and the placeholder
- * values taken so far: a hit copies it.
+ * values taken so far: a hit copies it. Returns `hits` with the hits found added, created by the first one
+ * (most paths reach one node: its hit is then alone in an array of one).
  */
-function walk(node: TrieNode, path: string, start: number, groups: string[], hits: TrieHit[]): void {
+function walk(node: TrieNode, path: string, start: number, groups: string[], hits: TrieHit[] | undefined): TrieHit[] | undefined {
   const length = path.length;
   // Literal children are compared in place, character by character: walking a path creates no string but
   // the placeholder values.
@@ -119,27 +119,27 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
     for (let edge = node.literals[(start < length ? path.charCodeAt(start) : SLASH) & 127]; edge !== undefined; edge = edge.next) {
       const end = start + edge.codes.length;
       if (isSegmentAt(edge.codes, path, start, end)) {
-        if (end < length - 1) walk(edge.node, path, end + 1, groups, hits);
-        else addHit(edge.node, groups, hits);
+        hits = end < length - 1 ? walk(edge.node, path, end + 1, groups, hits) : addHit(edge.node, groups, hits);
         break;
       }
     }
   }
-  if (node.placeholder === undefined && node.tested === undefined) return;
+  if (node.placeholder === undefined && node.tested === undefined) return hits;
   let end = path.indexOf('/', start);
   if (end === -1) end = length;
-  if (end === start) return;
+  if (end === start) return hits;
   const value = path.slice(start, end);
   groups.push(value);
   // The segment is the last one at the end of the path or before its one optional trailing `/`.
   if (end < length - 1) {
-    if (node.placeholder !== undefined) walk(node.placeholder, path, end + 1, groups, hits);
-    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) walk(edge.node, path, end + 1, groups, hits);
+    if (node.placeholder !== undefined) hits = walk(node.placeholder, path, end + 1, groups, hits);
+    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) hits = walk(edge.node, path, end + 1, groups, hits);
   } else {
-    if (node.placeholder !== undefined) addHit(node.placeholder, groups, hits);
-    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) addHit(edge.node, groups, hits);
+    if (node.placeholder !== undefined) hits = addHit(node.placeholder, groups, hits);
+    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) hits = addHit(edge.node, groups, hits);
   }
   groups.pop();
+  return hits;
 }
 
 /** Whether the path's segment from `start` is `text` (then ending at `end`, at a `/` or the end of the path). */
@@ -149,8 +149,13 @@ function isSegmentAt(codes: readonly number[], path: string, start: number, end:
   return true;
 }
 
-function addHit(node: TrieNode, groups: string[], hits: TrieHit[]): void {
-  if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: groups.slice() });
+function addHit(node: TrieNode, groups: string[], hits: TrieHit[] | undefined): TrieHit[] | undefined {
+  if (node.routes.length === 0) return hits;
+  const hit = { routes: node.routes, positions: node.positions, groups: groups.slice() };
+  // An array of one rather than an empty one grown by push(), which reserves room for 16.
+  if (hits === undefined) return [hit];
+  hits.push(hit);
+  return hits;
 }
 
 /**
