@@ -160,16 +160,21 @@ function addHit(node: TrieNode, groups: string[], hits: TrieHit[] | undefined): 
 
 /**
  * Several nodes reached (a literal and a placeholder edge both led somewhere): their routes merged into
- * definition order, one hit each (each node's routes are in that order already).
+ * definition order, one hit each (each node's routes are in that order already). Kept as they are when
+ * each node's routes all come before the next one's, as when a literal route is declared before the
+ * placeholder route that could also match, the order that makes sense.
  */
-function inDefinitionOrder(hits: readonly TrieHit[]): TrieHit[] {
+function inDefinitionOrder(hits: TrieHit[]): TrieHit[] {
+  let h = 1;
+  while (h < hits.length && ((hits[h - 1] as TrieHit).positions.at(-1) as number) < ((hits[h] as TrieHit).positions[0] as number)) h++;
+  if (h === hits.length) return hits;
   const ordered: TrieHit[] = [];
   // A plain loop with the next route of each hit in an array: this runs on lookups.
   const next = new Array<number>(hits.length).fill(0);
   for (;;) {
     let first = -1;
     let firstPosition = Infinity;
-    for (let h = 0; h < hits.length; h++) {
+    for (h = 0; h < hits.length; h++) {
       const position = (hits[h] as TrieHit).positions[next[h] as number];
       if (position !== undefined && position < firstPosition) {
         first = h;
