@@ -22,6 +22,8 @@ import { SegmentTrie, staysInSegment, type TrieHit } from './segment-trie.js';
 export class RouteIndex {
   readonly routes: readonly Route[];
   #static = new Map<string, Route[]>();
+  /** The length of the longest key of #static. */
+  #longestStatic = -1;
   #buckets = new Map<string, Route[]>();
   #wildcard: Route[] = [];
   #position = new Map<Route, number>();
@@ -42,6 +44,7 @@ export class RouteIndex {
         const list = this.#static.get(route.staticUrl) ?? [];
         list.push(route);
         this.#static.set(route.staticUrl, list);
+        this.#longestStatic = Math.max(this.#longestStatic, route.staticUrl.length);
         continue;
       }
       this.#byRegex.add(route);
@@ -64,6 +67,8 @@ export class RouteIndex {
 
   /** Routes found in the static Map for a path without trailing slashes: they are tested first. */
   staticRoutes(trimmedPath: string): readonly Route[] {
+    // A path longer than every static route is not looked up: the lookup would hash it all, for nothing.
+    if (trimmedPath.length > this.#longestStatic) return RouteIndex.#noRoutes;
     return this.#static.get(trimmedPath) ?? RouteIndex.#noRoutes;
   }
 

@@ -1,3 +1,4 @@
+import { collectParams } from './params-collector.js';
 import type { Route } from './route.js';
 
 /** One matching pass over the table: the decoded path and the request facts every route is tested against. */
@@ -74,8 +75,8 @@ export function evaluateRoute(route: Route, input: MatchInput, byRegex: boolean,
   if (!acceptsMethod(route, input)) return { kind: 'method', methods: route.methods };
   // The values are only wanted on a match: host placeholders first, then the path's.
   const params: Record<string, string> = {};
-  if (hostGroups !== null) collect(params, route.hostPattern?.variables ?? [], hostGroups);
-  if (groups !== null) collect(params, route.pathPattern.variables, groups);
+  if (hostGroups !== null) collectParams(params, route.hostPattern?.variables ?? [], hostGroups);
+  if (groups !== null) route.collectPathParams(params, groups);
   return { kind: 'match', params };
 }
 
@@ -86,11 +87,4 @@ export function acceptsMethod(route: Route, input: MatchInput): boolean {
   // A loop of `===` rather than includes(): a route has a method or two, and this runs for every candidate.
   for (let i = 0; i < methods.length; i++) if (methods[i] === input.canonicalMethod || methods[i] === input.method) return true;
   return false;
-}
-
-function collect(params: Record<string, string>, variables: readonly string[], groups: ArrayLike<string | undefined>): void {
-  for (let i = 0; i < variables.length; i++) {
-    const value = groups[i + 1];
-    if (value !== undefined) params[variables[i] as string] = value;
-  }
 }

@@ -1,5 +1,6 @@
 import type { Controller } from '../http/request.js';
 import { compilePattern, PatternError, type CompiledPattern } from './route-compiler.js';
+import { paramsCollector, type ParamsCollector } from './params-collector.js';
 import { RouteDefinitionError } from './routing-errors.js';
 import { sanitizeRequirement } from './requirement-safety.js';
 
@@ -48,6 +49,8 @@ export class Route {
   readonly hostPattern: CompiledPattern | undefined;
   /** Regex for the path, its trailing slash made optional (the trailing-slash rule decides afterwards). */
   readonly pathRegex: RegExp;
+  /** Copies what pathRegex captured into a match's params. */
+  readonly collectPathParams: ParamsCollector;
   readonly hostRegex: RegExp | undefined;
   /** Route path ends with `/` (and is not `/`). */
   readonly hasTrailingSlash: boolean;
@@ -114,6 +117,7 @@ export class Route {
     this.hasTrailingVar = /\{\w+\}\/?$/.test(path);
     this.isStatic = this.pathPattern.variables.length === 0;
     this.staticUrl = this.hasTrailingSlash ? path.slice(0, -1) : path;
+    this.collectPathParams = paramsCollector(this.pathPattern.variables);
     this.pathRegex = compileRegex(name, pathRegexSource(path, this.pathPattern.source), 'su');
     this.hostRegex = this.hostPattern === undefined ? undefined : compileRegex(name, `^${this.hostPattern.source}$`, 'siu');
   }

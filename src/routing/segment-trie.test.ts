@@ -6,15 +6,17 @@ import { pathsNear } from './route-paths.fixture.js';
 import { RouteIndex } from './route-index.js';
 import type { RouteDefinition } from './route.js';
 
-// Routes of segment shape (literal against placeholder at the same place, requirements, trailing slashes,
-// an empty segment, the same path twice, a static route an earlier one shadows) and, under /files only,
-// routes of other shapes.
+// Routes of segment shape (literal against placeholder at the same place, in order or interleaved,
+// requirements, trailing slashes, an empty segment, the same path twice, a static route an earlier one
+// shadows) and, under /files only, routes of other shapes.
 const DEFINITIONS: RouteDefinition[] = [
   { name: 'repo', path: '/repos/{owner}/{repo}', methods: ['GET'] },
   { name: 'repo_delete', path: '/repos/{owner}/{repo}', methods: ['DELETE'] },
   { name: 'issue', path: '/repos/{owner}/{repo}/issues/{number}', requirements: { number: '\\d+' } },
   { name: 'issue_comments', path: '/repos/{owner}/{repo}/issues/comments' },
   { name: 'issue_any', path: '/repos/{owner}/{repo}/issues/{number}' },
+  // Interleaves with issue_any: a literal node's routes on both sides of a placeholder node's.
+  { name: 'issue_comments_delete', path: '/repos/{owner}/{repo}/issues/comments', methods: ['DELETE'] },
   { name: 'section', path: '/repos/{owner}/{repo}/{section}/' },
   { name: 'shadowed', path: '/repos/x/y' },
   { name: 'pair', path: '/{a}/{b}', methods: ['POST'] },

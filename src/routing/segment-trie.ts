@@ -79,9 +79,8 @@ export class SegmentTrie {
       const slash = path.indexOf('/', 1);
       if (leftOut.has(slash === -1 ? path.slice(1) : path.slice(1, slash))) return undefined;
     }
-    const hits: TrieHit[] = [];
-    walk(this.#root, path, 1, [path], hits);
-    return hits.length > 1 ? inDefinitionOrder(hits) : hits;
+    const hits = walk(this.#root, path, 1, [path], undefined);
+    return hits === undefined ? NO_HITS : hits.length > 1 ? inDefinitionOrder(hits) : hits;
   }
 }
 
@@ -109,9 +108,10 @@ function placeholderChild(node: TrieNode, requirement: RegExp | undefined): Trie
 
 /**
  * Follows every edge the segment starting at `start` allows. `groups` holds the path and the placeholder
- * values taken so far: a hit copies it.
+ * values taken so far: a hit copies it. Returns `hits` with the hits found added, created by the first one
+ * (most paths reach one node: its hit is then alone in an array of one).
  */
-function walk(node: TrieNode, path: string, start: number, groups: string[], hits: TrieHit[]): void {
+function walk(node: TrieNode, path: string, start: number, groups: string[], hits: TrieHit[] | undefined): TrieHit[] | undefined {
   const length = path.length;
   // Literal children are compared in place, character by character: walking a path creates no string but
   // the placeholder values.
@@ -119,27 +119,27 @@ function walk(node: TrieNode, path: string, start: number, groups: string[], hit
     for (let edge = node.literals[(start < length ? path.charCodeAt(start) : SLASH) & 127]; edge !== undefined; edge = edge.next) {
       const end = start + edge.codes.length;
       if (isSegmentAt(edge.codes, path, start, end)) {
-        if (end < length - 1) walk(edge.node, path, end + 1, groups, hits);
-        else addHit(edge.node, groups, hits);
+        hits = end < length - 1 ? walk(edge.node, path, end + 1, groups, hits) : addHit(edge.node, groups, hits);
         break;
       }
     }
   }
-  if (node.placeholder === undefined && node.tested === undefined) return;
+  if (node.placeholder === undefined && node.tested === undefined) return hits;
   let end = path.indexOf('/', start);
   if (end === -1) end = length;
-  if (end === start) return;
+  if (end === start) return hits;
   const value = path.slice(start, end);
   groups.push(value);
   // The segment is the last one at the end of the path or before its one optional trailing `/`.
   if (end < length - 1) {
-    if (node.placeholder !== undefined) walk(node.placeholder, path, end + 1, groups, hits);
-    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) walk(edge.node, path, end + 1, groups, hits);
+    if (node.placeholder !== undefined) hits = walk(node.placeholder, path, end + 1, groups, hits);
+    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) hits = walk(edge.node, path, end + 1, groups, hits);
   } else {
-    if (node.placeholder !== undefined) addHit(node.placeholder, groups, hits);
-    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) addHit(edge.node, groups, hits);
+    if (node.placeholder !== undefined) hits = addHit(node.placeholder, groups, hits);
+    if (node.tested !== undefined) for (const edge of node.tested) if (edge.requirement.test(value)) hits = addHit(edge.node, groups, hits);
   }
   groups.pop();
+  return hits;
 }
 
 /** Whether the path's segment from `start` is `text` (then ending at `end`, at a `/` or the end of the path). */
@@ -149,26 +149,40 @@ function isSegmentAt(codes: readonly number[], path: string, start: number, end:
   return true;
 }
 
-function addHit(node: TrieNode, groups: string[], hits: TrieHit[]): void {
-  if (node.routes.length > 0) hits.push({ routes: node.routes, positions: node.positions, groups: groups.slice() });
+function addHit(node: TrieNode, groups: string[], hits: TrieHit[] | undefined): TrieHit[] | undefined {
+  if (node.routes.length === 0) return hits;
+  const hit = { routes: node.routes, positions: node.positions, groups: groups.slice() };
+  // An array of one rather than an empty one grown by push(), which reserves room for 16.
+  if (hits === undefined) return [hit];
+  hits.push(hit);
+  return hits;
 }
 
 /**
  * Several nodes reached (a literal and a placeholder edge both led somewhere): their routes merged into
- * definition order, one hit each (each node's routes are in that order already).
+ * definition order, one hit each (each node's routes are in that order already). Kept as they are when
+ * each node's routes all come before the next one's, as when a literal route is declared before the
+ * placeholder route that could also match, the order that makes sense.
  */
-function inDefinitionOrder(hits: readonly TrieHit[]): TrieHit[] {
+function inDefinitionOrder(hits: TrieHit[]): TrieHit[] {
+  let h = 1;
+  while (h < hits.length && ((hits[h - 1] as TrieHit).positions.at(-1) as number) < ((hits[h] as TrieHit).positions[0] as number)) h++;
+  if (h === hits.length) return hits;
   const ordered: TrieHit[] = [];
-  const next = hits.map(() => 0);
+  // A plain loop with the next route of each hit in an array: this runs on lookups.
+  const next = new Array<number>(hits.length).fill(0);
   for (;;) {
     let first = -1;
     let firstPosition = Infinity;
-    hits.forEach((hit, h) => {
-      const position = hit.positions[next[h] as number];
-      if (position !== undefined && position < firstPosition) [first, firstPosition] = [h, position];
-    });
-    const hit = hits[first];
-    if (hit === undefined) return ordered;
+    for (h = 0; h < hits.length; h++) {
+      const position = (hits[h] as TrieHit).positions[next[h] as number];
+      if (position !== undefined && position < firstPosition) {
+        first = h;
+        firstPosition = position;
+      }
+    }
+    if (first === -1) return ordered;
+    const hit = hits[first] as TrieHit;
     const i = (next[first] as number)++;
     ordered.push({ routes: [hit.routes[i] as Route], positions: [firstPosition], groups: hit.groups });
   }
