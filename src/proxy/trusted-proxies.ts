@@ -3,6 +3,7 @@ import type { OriginResolver, Request, RequestOrigin } from '../http/request.js'
 import { compileTrustedProxies, normalizeIp, type TrustPredicate } from './compile-trusted-proxies.js';
 import { parseForwarded } from './forwarded-header.js';
 import { describeHost, parseAuthority, type Authority } from './host-header.js';
+import { memoizeOrigins } from './origin-memo.js';
 
 export type TrustedHeader = KeelConfig['trustedHeaders'][number];
 
@@ -49,7 +50,7 @@ export function createOriginResolver({ trustedProxies = [], trustedHeaders = [],
   const trust = new Set(trustedHeaders);
   const hostPatterns = trustedHosts.map((pattern) => new RegExp(pattern, 'i'));
 
-  return (request: Request): ResolvedOrigin => {
+  const resolve = (request: Request): ResolvedOrigin => {
     const peer = normalizeIp(request.remoteAddress) ?? request.remoteAddress;
     let origin: ResolvedOrigin;
     if (!isTrusted(peer)) {
@@ -66,6 +67,8 @@ export function createOriginResolver({ trustedProxies = [], trustedHeaders = [],
     }
     return checkHost(origin, hostPatterns);
   };
+  // Every header the resolution reads besides Host: only trusted ones are read at all.
+  return memoizeOrigins(resolve, [...trust]);
 }
 
 function directOrigin(request: Request, peer: string): ResolvedOrigin {
