@@ -95,7 +95,7 @@ export class EventDispatcher {
         if (isThenable(result)) return Promise.resolve(result).then(() => this.#run(name, event, list, i + 1, tracer));
         continue;
       }
-      // Traced, a listener that throws (the router's 404) still shows in the timeline.
+      // Traced, a listener that throws still shows in the timeline.
       const start = performance.now();
       let result: void | Promise<void>;
       try {
