@@ -155,6 +155,7 @@ export class Request {
     return (this.#query ??= new URLSearchParams(this.queryString));
   }
 
+  /** Scheme, host, port and client addresses as the proxy settings resolve them; read-only (may be shared and frozen). */
   get origin(): RequestOrigin {
     return (this.#origin ??= this.#resolveOrigin(this));
   }

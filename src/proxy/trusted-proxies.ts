@@ -39,8 +39,8 @@ class ConflictError extends Error {}
  * TCP peer is a trusted proxy, and then only the kinds listed in trustedHeaders. It never throws, because
  * it also runs while an error page is rendered: a conflict between `Forwarded` and `X-Forwarded-*`, an
  * invalid host or an untrusted host is recorded in `origin.problem` (with a safe fallback view) for the
- * OriginGuardListener to turn into a 400.
- * Invalid trusted-proxy entries throw a TrustedProxyError (`KEEL_ERR_CONFIG_TRUSTED_PROXY`) here.
+ * OriginGuardListener to turn into a 400. Requests with the same inputs share one frozen origin (see
+ * memoizeOrigins). Invalid trusted-proxy entries throw a TrustedProxyError (`KEEL_ERR_CONFIG_TRUSTED_PROXY`) here.
  * @example
  * const resolveOrigin = createOriginResolver({ trustedProxies: ['127.0.0.1'], trustedHeaders: ['x-forwarded-for', 'x-forwarded-proto'] });
  * new Request({ method: 'GET', target: '/', headers, remoteAddress: '127.0.0.1', resolveOrigin }).clientIp;
