@@ -67,10 +67,14 @@ export class Kernel {
     // throws goes to the caller, never through the error handling a second time.
     if (result instanceof Promise) {
       return result.then(
-        (settled) => (settled instanceof ListenerFailure ? this.#handleError(settled.error, request, type, catchErrors) : settled),
+        (settled) => this.#failedOrAnswered(settled, request, type, catchErrors),
         (error: unknown) => this.#handleError(error, request, type, catchErrors),
       );
     }
+    return this.#failedOrAnswered(result, request, type, catchErrors);
+  }
+
+  #failedOrAnswered(result: Response | ListenerFailure, request: Request, type: RequestType, catchErrors: boolean): MaybePromise<Response> {
     return result instanceof ListenerFailure ? this.#handleError(result.error, request, type, catchErrors) : result;
   }
 

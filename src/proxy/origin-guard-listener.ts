@@ -6,8 +6,8 @@ import type { ResolvedOrigin } from './trusted-proxies.js';
 /**
  * Turns an origin problem into a 400 before anything else runs (`request`, priority 256, main requests
  * only; the request fails with it, see RequestEvent.fail), the way Symfony's getHost()/getClientIps()
- * throw SuspiciousOperationException and ConflictingHeadersException. The resolver itself never throws, so the error page can still be rendered
- * from the fallback origin.
+ * throw SuspiciousOperationException and ConflictingHeadersException. The resolver itself never throws,
+ * so the error page can still be rendered from the fallback origin.
  */
 export class OriginGuardListener implements Subscriber {
   subscribedEvents(): Subscription[] {
