@@ -55,8 +55,6 @@ export function createOriginResolver({ trustedProxies = [], trustedHeaders = [],
     let origin: ResolvedOrigin;
     if (!isTrusted(peer)) {
       origin = directOrigin(request, peer);
-    } else if (!trust.has('forwarded') || request.header('forwarded') === undefined) {
-      origin = xForwardedOrigin(request, peer, isTrusted, trust);
     } else {
       try {
         origin = forwardedOrigin(request, peer, isTrusted, trust);
@@ -113,42 +111,6 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
   const hostValue = forwardedHost.values[0];
   const portOverride = forwardedPort.values[0] === undefined ? undefined : { port: Number(forwardedPort.values[0]), source: forwardedPort.source };
   if (hostValue !== undefined) return applyHost(origin, hostValue, forwardedHost.source, portOverride);
-  return applyHost(origin, request.header('host'), 'Host header', portOverride);
-}
-
-/**
- * forwardedOrigin() without a Forwarded header, the usual case behind a proxy: nothing can conflict, and
- * only the first item of each X-Forwarded-* header counts but for the client addresses, so the values are
- * read straight from the headers. What it answers is forwardedOrigin()'s answer (property-tested).
- */
-function xForwardedOrigin(request: Request, peer: string, isTrusted: TrustPredicate, trust: Set<TrustedHeader>): ResolvedOrigin {
-  const proto = trust.has('x-forwarded-proto') ? firstItem(request.header('x-forwarded-proto')) : undefined;
-  const secure = proto === undefined ? request.encrypted : SECURE_PROTOS.has(proto.toLowerCase());
-  const prefix = trust.has('x-forwarded-prefix') ? (firstItem(request.header('x-forwarded-prefix')) ?? '').replace(/\/+$/, '') : '';
-  // As in readForwarded: the X-Forwarded-For addresses count when, filtered, they differ from what an
-  // empty Forwarded header gives (the peer alone).
-  const xFor = trust.has('x-forwarded-for') ? request.header('x-forwarded-for') : undefined;
-  const own = filterClientIps([], peer, isTrusted);
-  const fromX = xFor === undefined ? undefined : filterClientIps(splitList(xFor), peer, isTrusted);
-  const fromHeader = fromX !== undefined && !sameList(own, fromX);
-  const origin: ResolvedOrigin = {
-    scheme: secure ? 'https' : 'http',
-    host: request.localHost,
-    port: secure ? 443 : 80,
-    clientIps: fromHeader ? (fromX as string[]) : own,
-    viaTrustedProxy: true,
-    prefix: PREFIX.test(prefix) ? prefix : '',
-    sources: {
-      scheme: proto === undefined ? 'connection' : 'X-Forwarded-Proto',
-      host: 'server name',
-      port: 'scheme default',
-      clientIp: fromHeader ? 'X-Forwarded-For' : 'TCP peer',
-    },
-  };
-  const port = trust.has('x-forwarded-port') ? firstItem(request.header('x-forwarded-port')) : undefined;
-  const portOverride = port === undefined ? undefined : { port: Number(port), source: 'X-Forwarded-Port' };
-  const host = trust.has('x-forwarded-host') ? firstItem(request.header('x-forwarded-host')) : undefined;
-  if (host !== undefined) return applyHost(origin, host, 'X-Forwarded-Host', portOverride);
   return applyHost(origin, request.header('host'), 'Host header', portOverride);
 }
 
@@ -249,8 +211,8 @@ function stripPort(value: string): string {
   return value.includes('.') && colon > 0 ? value.slice(0, colon) : value;
 }
 
-/** The non-empty, trimmed items of a comma-separated header value (the first `max` of them). */
-function splitList(value: string | undefined, max = Infinity): string[] {
+/** The non-empty, trimmed items of a comma-separated header value. */
+function splitList(value: string | undefined): string[] {
   const items: string[] = [];
   if (value === undefined) return items;
   // One pass without split/map/filter: a proxy header is read for every request, usually a single item.
@@ -259,15 +221,10 @@ function splitList(value: string | undefined, max = Infinity): string[] {
     let end = value.indexOf(',', start);
     if (end === -1) end = value.length;
     const item = value.slice(start, end).trim();
-    if (item !== '' && items.push(item) === max) break;
+    if (item !== '') items.push(item);
     start = end + 1;
   }
   return items;
-}
-
-/** The first non-empty, trimmed item of a comma-separated header value. */
-function firstItem(value: string | undefined): string | undefined {
-  return splitList(value, 1)[0];
 }
 
 function sameList(a: string[], b: string[]): boolean {

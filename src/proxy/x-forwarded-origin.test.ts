@@ -12,8 +12,8 @@ const hostValue = fc.constantFrom('app.example.test', 'App.Example.Test:8443', '
 const header = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: undefined });
 const trustable: TrustedHeader[] = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix'];
 
-describe('the X-Forwarded-* shortcut (no Forwarded header)', () => {
-  it('answers what the general resolution answers for an empty Forwarded header', () => {
+describe('X-Forwarded-* headers without a Forwarded header', () => {
+  it('give the origin an empty Forwarded header gives', () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -37,7 +37,7 @@ describe('the X-Forwarded-* shortcut (no Forwarded header)', () => {
           }
           const resolveOrigin = createOriginResolver({ trustedProxies: ['loopback', '10.0.0.0/8'], trustedHeaders: [...trusted, 'forwarded'], trustedHosts });
           const resolve = (h: IncomingHttpHeaders) => new Request({ method: 'GET', target: '/', headers: h, remoteAddress: peer, encrypted, resolveOrigin }).origin;
-          // A present but empty Forwarded header takes the general path and means no Forwarded element.
+          // A present but empty Forwarded header means no Forwarded element.
           assert.deepEqual(resolve(headers), resolve({ ...headers, forwarded: '' }));
         },
       ),
