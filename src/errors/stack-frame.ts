@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BoundedMap } from '../internal/bounded-map.js';
 
 /** One frame of a V8 stack trace: the function running and where in it, as tsx maps it to the .ts source. */
 export interface StackFrame {
@@ -32,7 +33,6 @@ export function parseStack(stack: string | undefined, limit = Number.POSITIVE_IN
   let frames = parsedStacks.get(framesText);
   if (frames === undefined) {
     frames = Object.freeze(parseLines(framesText, limit));
-    if (parsedStacks.size >= MAX_PARSED_STACKS) parsedStacks.clear();
     parsedStacks.set(framesText, frames);
   }
   // The message lines are parsed as before (a message can hold a line that reads like a frame).
@@ -41,8 +41,8 @@ export function parseStack(stack: string | undefined, limit = Number.POSITIVE_IN
 }
 
 const NO_FRAMES: readonly StackFrame[] = Object.freeze([]);
-const parsedStacks = new Map<string, readonly StackFrame[]>();
 const MAX_PARSED_STACKS = 1000;
+const parsedStacks = new BoundedMap<string, readonly StackFrame[]>(MAX_PARSED_STACKS);
 
 function parseLines(stack: string, limit: number): StackFrame[] {
   const frames: StackFrame[] = [];
@@ -58,15 +58,14 @@ function parseLines(stack: string, limit: number): StackFrame[] {
 // is parsed once. The frames are frozen since they are shared. Only frames are kept: a message line (which
 // holds the request's URL for a 404) fails the anchored regexes at once and would only crowd the cache.
 // Bounded: a full cache starts over.
-const parsedLines = new Map<string, Readonly<StackFrame>>();
 const MAX_PARSED_LINES = 10_000;
+const parsedLines = new BoundedMap<string, Readonly<StackFrame>>(MAX_PARSED_LINES);
 
 function parseFrame(text: string): Readonly<StackFrame> | undefined {
   let frame = parsedLines.get(text);
   if (frame === undefined) {
     frame = parseLine(text) ?? undefined;
     if (frame === undefined) return undefined;
-    if (parsedLines.size >= MAX_PARSED_LINES) parsedLines.clear();
     parsedLines.set(text, frame);
   }
   return frame;

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { BoundedMap } from '../internal/bounded-map.js';
 
 /** Symfony's `private_ranges` (Request::PRIVATE_SUBNETS, 7.2). */
 export const PRIVATE_RANGES = [
@@ -64,12 +65,11 @@ export function compileTrustedProxies(entries: readonly string[]): TrustPredicat
 const CACHE_LIMIT = 1024;
 
 function memoize<T>(compute: (address: string) => T): (address: string) => T {
-  const cache = new Map<string, T>();
+  const cache = new BoundedMap<string, T>(CACHE_LIMIT);
   return (address) => {
     let value = cache.get(address);
     if (value === undefined && !cache.has(address)) {
       value = compute(address);
-      if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(address, value);
     }
     return value as T;

@@ -1,7 +1,7 @@
 import type { OriginResolver, Request, RequestOrigin } from '../http/request.js';
+import { BoundedMap } from '../internal/bounded-map.js';
 
-// Distinct origins remembered at most. Forwarded headers are client data, so a full memory is emptied
-// rather than grown, as the trusted-proxy predicate's own cache is.
+// Distinct origins remembered at most (forwarded headers are client data).
 const MEMO_LIMIT = 1024;
 
 /**
@@ -12,14 +12,13 @@ const MEMO_LIMIT = 1024;
  * `headerNames` must name every header the resolver reads besides Host.
  */
 export function memoizeOrigins(resolve: OriginResolver, headerNames: readonly string[]): OriginResolver {
-  const memo = new Map<string, RequestOrigin>();
+  const memo = new BoundedMap<string, RequestOrigin>(MEMO_LIMIT);
   return (request: Request): RequestOrigin => {
     let key = `${request.encrypted ? 's' : 'p'}${part(request.remoteAddress)}${part(request.localHost)}${part(request.header('host'))}`;
     for (let i = 0; i < headerNames.length; i++) key += part(request.header(headerNames[i]!));
     let origin = memo.get(key);
     if (origin === undefined) {
       origin = freeze(resolve(request));
-      if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(key, origin);
     }
     return origin;

@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator';
+import { BoundedMap } from '../../internal/bounded-map.js';
 
 export type ErrorFormat = 'html' | 'json' | 'xml';
 
@@ -40,14 +41,13 @@ export function negotiateErrorFormat(accept: string | undefined, forced?: string
 
 // Browsers and clients send the same few Accept headers over and over; the header is client data, so the
 // memory is bounded: a full cache is emptied rather than grown.
-const preferred = new Map<string, string | undefined>();
 const MAX_REMEMBERED = 256;
+const preferred = new BoundedMap<string, string | undefined>(MAX_REMEMBERED);
 
 function preferredFormat(accept: string | undefined): string | undefined {
   if (accept === undefined) return undefined;
   if (preferred.has(accept)) return preferred.get(accept);
   const format = negotiate(accept);
-  if (preferred.size >= MAX_REMEMBERED) preferred.clear();
   preferred.set(accept, format);
   return format;
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
+import { BoundedMap } from '../../internal/bounded-map.js';
 
 const CSS = readFileSync(new URL('../assets/error-page.css', import.meta.url), 'utf8');
 
@@ -34,15 +35,14 @@ export function ErrorPage({ status, statusText }: ErrorPageProps) {
 }
 
 // The page depends on the status line only: rendered once per status, not once per 404 a crawler asks for.
-const rendered = new Map<string, string>();
 const MAX_RENDERED = 1000;
+const rendered = new BoundedMap<string, string>(MAX_RENDERED);
 
 export function renderErrorPage({ status, statusText }: ErrorPageProps): string {
   const key = `${status} ${statusText}`;
   let page = rendered.get(key);
   if (page === undefined) {
     page = `<!DOCTYPE html>\n${renderToString(<ErrorPage status={status} statusText={statusText} />)}\n`;
-    if (rendered.size >= MAX_RENDERED) rendered.clear();
     rendered.set(key, page);
   }
   return page;
