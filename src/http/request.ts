@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestStack } from '../kernel/request-stack.js';
+import { headerFromLines, headersFromLines, type HeaderLines } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
 
@@ -56,7 +57,11 @@ export interface RequestInit {
   method: string;
   /** The request-target as sent: raw path plus optional query string. */
   target: string;
-  headers?: IncomingHttpHeaders;
+  /**
+   * The headers, as a record, or as lines (node's IncomingMessage has them, see HeaderLines): then
+   * header() reads the lines and the record is built on first use of `headers`. Only the lines are kept.
+   */
+  headers?: IncomingHttpHeaders | HeaderLines;
   /** Address of the TCP peer (the proxy, when there is one). */
   remoteAddress?: string;
   remotePort?: number;
@@ -107,7 +112,6 @@ export class Request {
   readonly realMethod: string;
   readonly pathInfo: string;
   readonly queryString: string;
-  readonly headers: IncomingHttpHeaders;
   readonly remoteAddress: string;
   readonly remotePort: number;
   readonly encrypted: boolean;
@@ -126,10 +130,14 @@ export class Request {
   #resolveOrigin: OriginResolver;
   #body: Buffer | (() => Promise<Buffer>) | undefined;
   #query: URLSearchParams | undefined;
+  #headers: IncomingHttpHeaders | undefined;
+  #lines: readonly string[] | undefined;
 
   constructor(init: RequestInit) {
     this.realMethod = init.method.toUpperCase();
-    this.headers = init.headers ?? {};
+    const headers = init.headers ?? {};
+    if (isHeaderLines(headers)) this.#lines = headers.rawHeaders;
+    else this.#headers = headers;
     const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
     this.method = override !== undefined && /^[A-Za-z]+$/.test(override) ? override.toUpperCase() : this.realMethod;
     const q = init.target.indexOf('?');
@@ -145,9 +153,16 @@ export class Request {
     this.startedAt = performance.timeOrigin + performance.now();
   }
 
+  /** Header names in lower case; repeated headers joined as node joins them (Set-Cookie is a list). */
+  get headers(): IncomingHttpHeaders {
+    return (this.#headers ??= headersFromLines(this.#lines!));
+  }
+
   /** First value of a request header (names are case-insensitive). */
   header(name: string): string | undefined {
-    const value = this.headers[name.toLowerCase()];
+    const key = name.toLowerCase();
+    if (this.#headers === undefined) return headerFromLines(this.#lines!, key);
+    const value = this.#headers[key];
     return Array.isArray(value) ? value[0] : value;
   }
 
@@ -219,7 +234,7 @@ export class Request {
     const copy = new Request({
       method: this.realMethod,
       target: this.queryString === '' ? this.pathInfo : `${this.pathInfo}?${this.queryString}`,
-      headers: this.headers,
+      headers: this.#headers ?? { rawHeaders: this.#lines! },
       remoteAddress: this.remoteAddress,
       remotePort: this.remotePort,
       encrypted: this.encrypted,
@@ -235,4 +250,9 @@ export class Request {
     copy.#origin = this.#origin;
     return copy;
   }
+}
+
+// node lower-cases the names of its record, so no record from node has a `rawHeaders` entry, let alone an array.
+function isHeaderLines(headers: IncomingHttpHeaders | HeaderLines): headers is HeaderLines {
+  return Array.isArray(headers.rawHeaders);
 }

@@ -82,7 +82,8 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
   return new Request({
     method: req.method ?? 'GET',
     target: req.url ?? '/',
-    headers: req.headers,
+    // The lines only: the record is built if something reads more than single headers (see HeaderLines).
+    headers: req,
     remoteAddress: normaliseAddress(socket.remoteAddress),
     remotePort: socket.remotePort ?? 0,
     encrypted: (socket as TLSSocket).encrypted === true,

@@ -1,0 +1,68 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * A request's header lines as node receives them, in order: name, value, name, value… (node's
+ * IncomingMessage is one). Building the record of every header costs ~3 µs a request, a twentieth of a
+ * matched JSON route's server time, while resolving the origin needs two or three headers (Host and the
+ * forwarded ones): those are read from the lines, and the record is built only for whoever asks for it.
+ */
+export interface HeaderLines {
+  readonly rawHeaders: readonly string[];
+}
+
+// Headers whose repeats node drops (the first line wins): every other name is joined, with `; ` for
+// Cookie and `, ` for the rest; Set-Cookie is a list. Read off node's IncomingMessage (_http_incoming).
+const FIRST_LINE_WINS = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+]);
+
+/** The record node's IncomingMessage builds from the same lines: lower-cased names, repeats as above. */
+export function headersFromLines(lines: readonly string[]): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (let i = 0; i < lines.length; i += 2) {
+    const name = lines[i]!.toLowerCase();
+    const line = lines[i + 1]!;
+    if (!Object.hasOwn(headers, name)) headers[name] = name === 'set-cookie' ? [line] : line;
+    else if (name === 'set-cookie') (headers[name] as string[]).push(line);
+    else if (!FIRST_LINE_WINS.has(name)) headers[name] += name === 'cookie' ? `; ${line}` : `, ${line}`;
+  }
+  return headers;
+}
+
+/**
+ * One header from the lines, as node's record gives it (the first value of Set-Cookie's list):
+ * `name` is lower case.
+ */
+export function headerFromLines(lines: readonly string[], name: string): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < lines.length; i += 2) {
+    const field = lines[i]!;
+    // Most names differ in length, and most senders write them in lower case or as node's known fields.
+    if (field.length !== name.length || (field !== name && field.toLowerCase() !== name)) continue;
+    const line = lines[i + 1]!;
+    if (value !== undefined) {
+      value += name === 'cookie' ? `; ${line}` : `, ${line}`;
+      continue;
+    }
+    value = line;
+    if (name === 'set-cookie' || FIRST_LINE_WINS.has(name)) return value;
+  }
+  return value;
+}
