@@ -70,7 +70,7 @@ let routerRuns: RouterRun[] = [];
 let memory: MemoryPoint[] = [];
 if (parts.has('http')) {
   log('HTTP scenarios');
-  httpRuns = await runHttpBench({ ...settings, repetitions: settings.reps, serverPrefix: pinning.serverPrefix, log });
+  httpRuns = await runHttpBench({ ...settings, repetitions: settings.reps, serverPrefix: pinning.serverPrefix, serverCore: pinning.serverCore, log });
 }
 if (parts.has('router')) {
   log('router micro-benchmark');

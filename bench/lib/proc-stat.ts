@@ -38,6 +38,37 @@ export function readRss(pid: number): number {
   return parseVmRss(readFileSync(`/proc/${pid}/status`, 'utf8'));
 }
 
+/** Ticks of one CPU (or of all, as `/proc/stat`'s `cpu` line sums them), and how many of them the hypervisor took. */
+export interface CoreTicks {
+  total: number;
+  /** Time the host ran something else while this virtual CPU had work: it slows the run without being counted in it. */
+  steal: number;
+}
+
+/**
+ * Reads the `cpu<core>` line of `/proc/stat` (the `cpu` line when `core` is undefined): proc(5) lists
+ * user, nice, system, idle, iowait, irq, softirq, steal, then guest and guest_nice, which user and nice
+ * already include. Kernels before 2.6.11 have no steal field: it reads as 0.
+ */
+export function parseCoreTicks(procStat: string, core: number | undefined): CoreTicks {
+  const name = core === undefined ? 'cpu' : `cpu${core}`;
+  const line = procStat.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+  if (line === undefined) throw new Error(`no ${name} line in /proc/stat`);
+  const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  if (fields.length < 4 || fields.some((field) => !Number.isInteger(field))) throw new Error(`not a /proc/stat cpu line: ${line.slice(0, 60)}`);
+  return { total: fields.reduce((sum, field) => sum + field, 0), steal: fields[7] ?? 0 };
+}
+
+export function readCoreTicks(core: number | undefined): CoreTicks {
+  return parseCoreTicks(readFileSync('/proc/stat', 'utf8'), core);
+}
+
+/** Share of the CPU's time between two readings that the hypervisor took (0 when no time passed). */
+export function stealShareBetween(before: CoreTicks, after: CoreTicks): number {
+  const total = after.total - before.total;
+  return total > 0 ? (after.steal - before.steal) / total : 0;
+}
+
 let clockTicks: number | undefined;
 
 /** Clock ticks per second (`getconf CLK_TCK`), 100 on nearly every Linux when getconf is missing. */

@@ -23,6 +23,7 @@ export function renderResults(summary: Summary, machine: MachineInfo, run: RunIn
     '',
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, Linux ${machine.kernel}, Node ${machine.node}; ${run.pinning}; CLK_TCK ${run.clockTicks}.`,
     '',
+    ...(summary.steal === undefined ? [] : [stealSentence(summary.steal), '']),
     `Versions: ${Object.entries(machine.versions)
       .map(([name, version]) => `${name} ${version}`)
       .join(', ')}.`,
@@ -105,4 +106,11 @@ export function renderProfiles(profiles: { title: string; requests: number; func
     );
   }
   return lines.join('\n');
+}
+
+// On a virtual machine the host may run other guests on the servers' CPU while they have work: that time
+// (steal) is not counted as theirs, but caches and clocks suffer, and the spread of the runs with them.
+function stealSentence({ median, max }: { median: number; max: number }): string {
+  const percent = (share: number): string => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
+  return `Steal time (the host's use of the servers' CPU while they had work) during the measured HTTP runs: median ${percent(median)}, max ${percent(max)}; the more of it, the wider the spreads below.`;
 }

@@ -35,6 +35,8 @@ export interface Summary {
   scale: { static200: Partial<Record<LookupSetName, number>>; static5000: Partial<Record<LookupSetName, number>> };
   memory: { points: MemoryPoint[]; maxRss: number; secondHalfGrowth: number; heapSecondHalfGrowth: number };
   targets: Target[];
+  /** Steal time on the servers' CPU over the measured HTTP runs (shares, 0 to 1); undefined without HTTP runs. */
+  steal: { median: number; max: number } | undefined;
 }
 
 /** The reference (Symfony 5.4 on php-fpm, dev mode) serves the seed request at about this rate, per its documentation. */
@@ -77,7 +79,8 @@ export function summarize(httpRuns: HttpRun[], routerRuns: RouterRun[], memory: 
     static5000: summarizeRouters(routerRuns.filter((run) => run.table === 'static-5000'))[0]?.rates ?? {},
   };
   const memorySummary = summarizeMemory(memory);
-  return { http, router, scale, memory: memorySummary, targets: evaluateTargets(httpRuns, router, scale, memorySummary) };
+  const steal = httpRuns.length === 0 ? undefined : { median: median(httpRuns.map((run) => run.stealShare)), max: Math.max(...httpRuns.map((run) => run.stealShare)) };
+  return { http, router, scale, memory: memorySummary, targets: evaluateTargets(httpRuns, router, scale, memorySummary), steal };
 }
 
 function summarizeRouters(runs: RouterRun[]): RouterRow[] {

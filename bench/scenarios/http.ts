@@ -1,5 +1,5 @@
 import { drive } from '../lib/load.js';
-import { cpuMicrosBetween, readCpuTicks } from '../lib/proc-stat.js';
+import { cpuMicrosBetween, readCoreTicks, readCpuTicks, stealShareBetween } from '../lib/proc-stat.js';
 import { seedHeaderObject } from '../lib/seed.js';
 import { startServer, type ServerProcess } from '../lib/server-process.js';
 import { CONTENDERS, HTTP_SCENARIOS, type Contender, type HttpScenario } from './contenders.js';
@@ -15,6 +15,8 @@ export interface HttpOptions {
   cpuSecondsPerRun: number;
   minRequests: number;
   serverPrefix: string[];
+  /** The servers' CPU, whose steal time each run reports (the whole machine's when undefined). */
+  serverCore: number | undefined;
   log: (line: string) => void;
 }
 
@@ -29,6 +31,8 @@ export interface HttpRun {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Share of the server CPU's time the hypervisor took during the run (see CoreTicks). */
+  stealShare: number;
 }
 
 // Work a server defers past its last response (a profile written at terminate) still belongs to the run.
@@ -48,16 +52,16 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpRun[]> {
     for (const scenario of HTTP_SCENARIOS) {
       const amounts = new Map<string, number>();
       for (const contender of CONTENDERS) {
-        const warm = await measure(servers.get(contender.id) as ServerProcess, scenario, options.warmupRequests);
+        const warm = await measure(servers.get(contender.id) as ServerProcess, scenario, options.warmupRequests, options.serverCore);
         const perRequest = Math.max(warm.cpuMicrosPerRequest, 1);
         amounts.set(contender.id, Math.max(options.minRequests, Math.round((options.cpuSecondsPerRun * 1e6) / perRequest)));
         log(`  warm-up ${scenario.id} ${contender.id}: ${perRequest.toFixed(0)} µs CPU/req, ${Math.round(warm.requestsPerSecond)} req/s`);
       }
       for (let repetition = 0; repetition < options.repetitions; repetition++) {
         for (const contender of CONTENDERS) {
-          const run = await measureRun(servers.get(contender.id) as ServerProcess, contender, scenario, amounts.get(contender.id) as number, repetition);
+          const run = await measureRun(servers.get(contender.id) as ServerProcess, contender, scenario, amounts.get(contender.id) as number, repetition, options.serverCore);
           runs.push(run);
-          log(`  ${scenario.id} #${repetition + 1} ${contender.id}: ${run.cpuMicrosPerRequest.toFixed(1)} µs CPU/req, ${Math.round(run.requestsPerSecond)} req/s`);
+          log(`  ${scenario.id} #${repetition + 1} ${contender.id}: ${run.cpuMicrosPerRequest.toFixed(1)} µs CPU/req, ${Math.round(run.requestsPerSecond)} req/s, steal ${(run.stealShare * 100).toFixed(0)} %`);
         }
       }
     }
@@ -67,21 +71,24 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpRun[]> {
   return runs;
 }
 
-async function measureRun(server: ServerProcess, contender: Contender, scenario: HttpScenario, amount: number, repetition: number): Promise<HttpRun> {
-  const result = await measure(server, scenario, amount);
+async function measureRun(server: ServerProcess, contender: Contender, scenario: HttpScenario, amount: number, repetition: number, core: number | undefined): Promise<HttpRun> {
+  const result = await measure(server, scenario, amount, core);
   return { scenario: scenario.id, contender: contender.id, repetition, ...result };
 }
 
-async function measure(server: ServerProcess, scenario: HttpScenario, amount: number): Promise<Omit<HttpRun, 'scenario' | 'contender' | 'repetition'>> {
+async function measure(server: ServerProcess, scenario: HttpScenario, amount: number, core: number | undefined): Promise<Omit<HttpRun, 'scenario' | 'contender' | 'repetition'>> {
+  const coreBefore = readCoreTicks(core);
   const before = readCpuTicks(server.pid);
   const load = await drive({ port: server.port, path: scenario.path, headers: seedHeaderObject(), amount, expectStatus: scenario.expectStatus });
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const after = readCpuTicks(server.pid);
+  const coreAfter = readCoreTicks(core);
   return {
     served: load.served,
     cpuMicrosPerRequest: cpuMicrosBetween(before, after) / load.served,
     requestsPerSecond: load.requestsPerSecond,
     p50: load.p50,
     p99: load.p99,
+    stealShare: stealShareBetween(coreBefore, coreAfter),
   };
 }
