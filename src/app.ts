@@ -44,7 +44,10 @@ export interface App {
   readonly profiler: Profiler | undefined;
   /** The configured limiters and the listener applying them. */
   readonly rateLimiting: RateLimiting;
-  /** The node:http request listener. */
+  /**
+   * The node:http request listener. It reads the headers from `req.rawHeaders`, the lines as node received
+   * them (as @hono/node-server does): a server that wraps it and rewrites headers first must rewrite those.
+   */
   readonly handler: RequestListener;
   /** Handles a request in-process, without a socket (tests, sub-systems). */
   handle(request: Request): Promise<Response>;

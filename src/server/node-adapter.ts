@@ -19,7 +19,10 @@ export interface RequestListener {
   settle(): Promise<void>;
 }
 
-/** Builds the `node:http` request listener that feeds the kernel and writes its responses. */
+/**
+ * Builds the `node:http` request listener that feeds the kernel and writes its responses. Requests read
+ * their headers from `req.rawHeaders` (see HeaderLines), not from node's `req.headers` record.
+ */
 export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal }: NodeAdapterOptions = {}): RequestListener {
   const inFlight = new Set<Promise<void>>();
   const track = (pending: Promise<void>): void => {
