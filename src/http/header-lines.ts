@@ -2,9 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * A request's header lines as node receives them, in order: name, value, name, value… (node's
- * IncomingMessage is one). Building the record of every header costs ~3 µs a request, a twentieth of a
- * matched JSON route's server time, while resolving the origin needs two or three headers (Host and the
- * forwarded ones): those are read from the lines, and the record is built only for whoever asks for it.
+ * IncomingMessage is one). Resolving the origin needs two to five headers (Host and the trusted forwarded
+ * ones), read from the lines; the record of every header is built only for whoever asks for it (for the
+ * seed request's ten lines, in a loop: 1.55 µs for node's record and the reads, 0.44 µs for the lines).
  */
 export interface HeaderLines {
   readonly rawHeaders: readonly string[];
