@@ -79,7 +79,8 @@ export function summarize(httpRuns: HttpRun[], routerRuns: RouterRun[], memory: 
     static5000: summarizeRouters(routerRuns.filter((run) => run.table === 'static-5000'))[0]?.rates ?? {},
   };
   const memorySummary = summarizeMemory(memory);
-  const steal = httpRuns.length === 0 ? undefined : { median: median(httpRuns.map((run) => run.stealShare)), max: Math.max(...httpRuns.map((run) => run.stealShare)) };
+  const shares = httpRuns.map((run) => run.stealShare);
+  const steal = shares.length === 0 ? undefined : { median: median(shares), max: Math.max(...shares) };
   return { http, router, scale, memory: memorySummary, targets: evaluateTargets(httpRuns, router, scale, memorySummary), steal };
 }
 

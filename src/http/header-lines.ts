@@ -41,7 +41,10 @@ export function headersFromLines(lines: readonly string[]): IncomingHttpHeaders 
     const line = lines[i + 1]!;
     if (!Object.hasOwn(headers, name)) headers[name] = name === 'set-cookie' ? [line] : line;
     else if (name === 'set-cookie') (headers[name] as string[]).push(line);
-    else if (!FIRST_LINE_WINS.has(name)) headers[name] += name === 'cookie' ? `; ${line}` : `, ${line}`;
+    else {
+      const separator = separatorOf(name);
+      if (separator !== undefined) headers[name] += separator + line;
+    }
   }
   return headers;
 }
@@ -52,17 +55,26 @@ export function headersFromLines(lines: readonly string[]): IncomingHttpHeaders 
  */
 export function headerFromLines(lines: readonly string[], name: string): string | undefined {
   let value: string | undefined;
+  let separator: string | undefined;
   for (let i = 0; i < lines.length; i += 2) {
     const field = lines[i]!;
     // Most names differ in length, and most senders write them in lower case or as node's known fields.
     if (field.length !== name.length || (field !== name && field.toLowerCase() !== name)) continue;
     const line = lines[i + 1]!;
     if (value !== undefined) {
-      value += name === 'cookie' ? `; ${line}` : `, ${line}`;
+      value += separator + line;
       continue;
     }
     value = line;
-    if (name === 'set-cookie' || FIRST_LINE_WINS.has(name)) return value;
+    // Only the first value is wanted of Set-Cookie's list.
+    separator = name === 'set-cookie' ? undefined : separatorOf(name);
+    if (separator === undefined) return value;
   }
   return value;
+}
+
+/** What node puts between the values of a repeated header, undefined when it keeps the first line only. */
+function separatorOf(name: string): string | undefined {
+  if (FIRST_LINE_WINS.has(name)) return undefined;
+  return name === 'cookie' ? '; ' : ', ';
 }
