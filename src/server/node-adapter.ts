@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { headerFromLines } from '../http/header-lines.js';
 import { HttpException } from '../http/http-exception.js';
 import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
@@ -110,7 +111,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       reject(req.complete ? new Error('The request body was already consumed.') : clientGone());
       return;
     }
-    const declared = Number(req.headers['content-length'] ?? 0);
+    // From the lines, as the Request reads its headers: node's own record is never built.
+    const declared = Number(headerFromLines(req.rawHeaders, 'content-length') ?? 0);
     if (declared > limit) {
       req.resume();
       reject(tooLarge(limit));
