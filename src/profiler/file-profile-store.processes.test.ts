@@ -37,12 +37,11 @@ function startWriter(dir: string, prefix: string, count: number, maxRecords: num
   };
 }
 
-async function recordFiles(dir: string): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && /^[0-9a-f]{6}$/.test(entry.name)) files.push(entry.name);
-  }
-  return files;
+/** Record files by ring. */
+async function ringFiles(dir: string): Promise<Map<string, string[]>> {
+  const rings = new Map<string, string[]>();
+  for (const ring of await readdir(join(dir, 'rings'))) rings.set(ring, await readdir(join(dir, 'rings', ring)));
+  return rings;
 }
 
 async function indexLines(dir: string): Promise<string[]> {
@@ -62,7 +61,7 @@ describe('FileProfileStore shared by several processes', () => {
     assert.deepEqual(await Promise.all(writers.map((w) => w.exited)), [0, 0]);
     const lines = await indexLines(dir);
     assert.equal(lines.length, 400);
-    assert.ok(lines.every((line) => /^[ab][0-9a-f]{5},203\.0\.113\.7,GET,https:\/\/app\.example\.test\/robots\.txt,\d+,,404,request$/.test(line)), 'no torn or interleaved line');
+    assert.ok(lines.every((line) => /^[ab][0-9a-f]{5},203\.0\.113\.7,GET,https:\/\/app\.example\.test\/robots\.txt,\d+,,404,request,\d+-[0-9a-f]{8},\d+,\d+$/.test(line)), 'no torn or interleaved line');
     const store = new FileProfileStore({ dir, maxRecords: 10_000 });
     const found = await store.find({ limit: 500 });
     assert.equal(new Set(found.map((s) => s.token)).size, 400);
@@ -71,16 +70,18 @@ describe('FileProfileStore shared by several processes', () => {
 
   it('stays within its bounds when two processes purge at the same time, listing only readable records', async () => {
     const dir = temporaryDir();
-    const writers = [startWriter(dir, 'c', 300, 100, 10), startWriter(dir, 'd', 300, 100, 10)];
+    const writers = [startWriter(dir, 'c', 500, 100, 10), startWriter(dir, 'd', 500, 100, 10)];
     assert.deepEqual(await Promise.all(writers.map((w) => w.exited)), [0, 0]);
     const store = new FileProfileStore({ dir, maxRecords: 100 });
     const found = await store.find({ limit: 500 });
     assert.equal(found.length, 100);
     for (const { token } of found) assert.equal((await store.read(token))?.token, token, `listed ${token} is readable`);
-    const files = await recordFiles(dir);
-    assert.ok(files.length <= 100 + 4 * 10, `${files.length} record files on disk`);
+    // One ring per writer, each come round: maxRecords and one write batch (256) of files.
+    const rings = await ringFiles(dir);
+    assert.equal(rings.size, 2);
+    for (const [ring, files] of rings) assert.equal(files.length, 100 + 256, `${files.length} record files in ${ring}`);
     // The last record of whichever writer finished last is the newest of all, and listed first or nearly.
-    assert.ok(found.slice(0, 2).some((s) => s.token === 'c0012b' || s.token === 'd0012b'), found.slice(0, 3).map((s) => s.token).join(' '));
+    assert.ok(found.slice(0, 2).some((s) => s.token === 'c001f3' || s.token === 'd001f3'), found.slice(0, 3).map((s) => s.token).join(' '));
   });
 
   it('is readable after a writer is killed in the middle of its writes, and takes new records', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { access, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -7,6 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { CompositeProfileStore } from './composite-profile-store.js';
 import { FileProfileStore } from './file-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
+import { parseIndexLine, type IndexEntry } from './profile-index.js';
 import { createTestProfile, describeProfileStoreContract } from './profile-store.contract.js';
 
 async function temporaryDir(): Promise<{ dir: string; tearDown: () => Promise<void> }> {
@@ -25,6 +26,22 @@ describeProfileStoreContract('CompositeProfileStore', async () => {
   return { store: new CompositeProfileStore(new MemoryProfileStore(), back), tearDown };
 });
 
+/** The index lines of the store, parsed, in file order (sealed segments first). */
+async function indexEntries(dir: string): Promise<IndexEntry[]> {
+  const names = (await readdir(dir)).filter((name) => name.startsWith('index')).sort((a, b) => (a === 'index.csv' ? 1 : b === 'index.csv' ? -1 : a.localeCompare(b)));
+  const entries: IndexEntry[] = [];
+  for (const name of names) for (const line of (await readFile(join(dir, name), 'utf8')).split('\n')) if (line !== '') entries.push(parseIndexLine(line)!);
+  return entries;
+}
+
+function slotPath(dir: string, entry: IndexEntry): string {
+  return join(dir, 'rings', entry.location!.ring, String(entry.location!.slot));
+}
+
+async function ringFolders(dir: string): Promise<string[]> {
+  return readdir(join(dir, 'rings')).catch(() => []);
+}
+
 describe('FileProfileStore', () => {
   let dir: string;
   let tearDown: () => Promise<void>;
@@ -38,17 +55,18 @@ describe('FileProfileStore', () => {
 
   afterEach(() => tearDown());
 
-  it("lays records out like Symfony: compressed files fanned out by the token's last two characters, one index line each", async () => {
+  it("writes a compressed file per record in the process's ring, and an index line with Symfony's columns naming its slot", async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('a2546b', { parent: '4ea1d5', time: 1_800_000_000 }));
     await store.write(createTestProfile('4ea1d5', { children: ['a2546b'], time: 1_800_000_000 }));
-    const stored = JSON.parse(brotliDecompressSync(await readFile(join(dir, '6b', 'a2546b'))).toString('utf8'));
+    const lines = (await readFile(join(dir, 'index.csv'), 'utf8')).split('\n');
+    assert.match(lines[0]!, /^a2546b,203\.0\.113\.7,GET,https:\/\/app\.example\.test\/robots\.txt,1800000000,4ea1d5,404,request,\d+-[0-9a-f]{8},0,\d+$/);
+    assert.match(lines[1]!, /^4ea1d5,203\.0\.113\.7,GET,https:\/\/app\.example\.test\/robots\.txt,1800000000,,404,request,\d+-[0-9a-f]{8},1,\d+$/);
+    const [child] = await indexEntries(dir);
+    assert.equal(child!.location!.ring.split('-')[0], String(process.pid));
+    const stored = JSON.parse(brotliDecompressSync(await readFile(slotPath(dir, child!))).toString('utf8'));
+    assert.equal(stored.token, 'a2546b');
     assert.equal(stored.parent, '4ea1d5');
-    assert.equal(
-      await readFile(join(dir, 'index.csv'), 'utf8'),
-      'a2546b,203.0.113.7,GET,https://app.example.test/robots.txt,1800000000,4ea1d5,404,request\n' +
-        '4ea1d5,203.0.113.7,GET,https://app.example.test/robots.txt,1800000000,,404,request\n',
-    );
   });
 
   it('serves records written before a restart', async () => {
@@ -58,55 +76,84 @@ describe('FileProfileStore', () => {
     assert.deepEqual((await restarted.find({ limit: 10 })).map((s) => s.token), ['4ea1d5']);
   });
 
-  it('keeps only the newest records beyond maxRecords, moving the files of the others out of the store', async () => {
+  it('keeps only the newest records beyond maxRecords', async () => {
     const store = new FileProfileStore({ dir, clock, maxRecords: 3 });
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token, { time: 1_800_000_000 }));
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
     assert.equal(await store.read('000001'), undefined);
-    await assert.rejects(access(join(dir, '01', '000001')));
   });
 
-  it('reuses the files of purged records for new ones instead of creating files', async () => {
+  it('overwrites the files of its ring in place once it comes round: maxRecords and a batch of files, every listed record readable', async () => {
     const store = new FileProfileStore({ dir, clock, maxRecords: 4, segmentRecords: 2 });
-    const tokens = Array.from({ length: 40 }, (_, i) => (0xa00000 + i).toString(16));
-    const inodes = new Set<number>();
-    for (const token of tokens) {
-      await store.write(createTestProfile(token, { time: 1_800_000_000, url: `https://app.example.test/${token}` }));
-      inodes.add((await stat(join(dir, token.slice(-2), token))).ino);
-    }
-    // The first six records (four kept, a segment more) are new files; from then on, purged files come back.
-    assert.ok(inodes.size < 20, `${inodes.size} distinct files for 40 records`);
+    const tokens = Array.from({ length: 300 }, (_, i) => (0xa00000 + i).toString(16));
+    for (const token of tokens) await store.write(createTestProfile(token, { time: 1_800_000_000, url: `https://app.example.test/${token}` }));
+    const [ring, ...others] = await ringFolders(dir);
+    assert.deepEqual(others, []);
+    const files = await readdir(join(dir, 'rings', ring!));
+    assert.equal(files.length, 4 + 256);
+    // The slot of the first record now holds the 261st; the first is reported missing, not as the other.
+    assert.equal(await store.read(tokens[0]!), undefined);
     const found = (await store.find({ limit: 10 })).map((s) => s.token);
-    assert.deepEqual(found.slice(0, 4), tokens.slice(-4).reverse());
+    assert.deepEqual(found, tokens.slice(-4).reverse());
     for (const token of found) assert.equal((await store.read(token))?.url, `https://app.example.test/${token}`);
-    // Spares never outnumber their bound, and nothing in them looks like a record.
-    const spares = await readdir(join(dir, 'spare'));
-    assert.ok(spares.length <= 256 + 4, `${spares.length} spares`);
-    assert.ok(spares.every((name) => !/^[0-9a-f]{6}$/.test(name)));
   });
 
-  it("answers undefined for a recycled file a crash left holding another record's content", async () => {
+  it("answers undefined for a slot a crash left holding another record's content", async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
-    // What a crash between taking a spare and overwriting it leaves: the old record under a new token's name.
-    await mkdir(join(dir, '02'), { recursive: true });
-    await rename(join(dir, '01', '000001'), join(dir, '02', '000002'));
+    await store.write(createTestProfile('000002', { time: 1_800_000_000 }));
+    const [first, second] = await indexEntries(dir);
+    // What a crash in the middle of overwriting a slot can leave: another record's bytes under its line.
+    await writeFile(slotPath(dir, second!), await readFile(slotPath(dir, first!)));
     assert.equal(await new FileProfileStore({ dir, clock }).read('000002'), undefined);
+    assert.equal((await new FileProfileStore({ dir, clock }).read('000001'))?.token, '000001');
   });
 
-  it('takes the spares another process retired, after a restart too', async () => {
-    const first = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
-    for (const token of ['000001', '000002', '000003', '000004', '000005']) await first.write(createTestProfile(token));
-    const spares = await readdir(join(dir, 'spare'));
-    assert.ok(spares.length > 0);
-    const spareInodes = await Promise.all(spares.map(async (name) => (await stat(join(dir, 'spare', name))).ino));
-    const second = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
-    // Its pool starts empty: the first write creates a file and has the pool look in the folder.
-    await second.write(createTestProfile('0000a1'));
-    await second.close();
-    await second.write(createTestProfile('0000a2'));
-    assert.ok(spareInodes.includes((await stat(join(dir, 'a2', '0000a2'))).ino));
-    assert.equal((await second.read('0000a2'))?.token, '0000a2');
+  it('answers undefined for a slot holding fewer bytes than its line says (a torn write) or bytes that are not a record', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
+    await store.write(createTestProfile('000002', { time: 1_800_000_000 }));
+    const [first, second] = await indexEntries(dir);
+    await writeFile(slotPath(dir, first!), (await readFile(slotPath(dir, first!))).subarray(0, 10));
+    await writeFile(slotPath(dir, second!), 'not brotli, but long enough to fill the length the line gives for it '.repeat(20));
+    assert.equal(await store.read('000001'), undefined);
+    assert.equal(await store.read('000002'), undefined);
+  });
+
+  it('deletes the ring of a process gone once no index line names it, and keeps a ring still being written', async () => {
+    const gone = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
+    await gone.write(createTestProfile('00000a'));
+    const [goneRing] = await ringFolders(dir);
+    // Its writer stopped touching the folder longer ago than RING_IDLE_MS.
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(join(dir, 'rings', goneRing!), longAgo, longAgo);
+    // A writer that has just started its ring and appended no line yet, as another process would.
+    await mkdir(join(dir, 'rings', '999999-0badcafe'), { recursive: true });
+    const next = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
+    for (const token of ['00000b', '00000c', '00000d', '00000e']) {
+      now += 61_000;
+      await next.write(createTestProfile(token));
+    }
+    await next.close();
+    const rings = await ringFolders(dir);
+    assert.ok(!rings.includes(goneRing!), rings.join(' '));
+    assert.ok(rings.includes('999999-0badcafe'), rings.join(' '));
+    assert.equal(rings.length, 2);
+    assert.deepEqual((await next.find({ limit: 10 })).map((s) => s.token), ['00000e', '00000d']);
+  });
+
+  it('keeps the ring of a process gone while an index line still names it, and serves its records', async () => {
+    const gone = new FileProfileStore({ dir, clock, maxRecords: 10, segmentRecords: 1 });
+    await gone.write(createTestProfile('00000a'));
+    const [goneRing] = await ringFolders(dir);
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await utimes(join(dir, 'rings', goneRing!), longAgo, longAgo);
+    const next = new FileProfileStore({ dir, clock, maxRecords: 10, segmentRecords: 1 });
+    await next.write(createTestProfile('00000b'));
+    await next.write(createTestProfile('00000c'));
+    await next.close();
+    assert.ok((await ringFolders(dir)).includes(goneRing!));
+    assert.equal((await next.read('00000a'))?.token, '00000a');
   });
 
   it('deletes records older than maxAge once a newer one is written', async () => {
@@ -118,13 +165,13 @@ describe('FileProfileStore', () => {
     assert.equal(await store.read('000001'), undefined);
   });
 
-  it('deletes the files of a whole index segment once its newest record is older than maxAge', async () => {
+  it('deletes a whole index segment once its newest record is older than maxAge', async () => {
     const store = new FileProfileStore({ dir, clock, maxAge: 60, segmentRecords: 1 });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
-    await access(join(dir, '01', '000001'));
     now += 61_000;
     await store.write(createTestProfile('000002', { time: 1_800_000_061 }));
-    await assert.rejects(access(join(dir, '01', '000001')));
+    assert.deepEqual((await indexEntries(dir)).map((entry) => entry.token), ['000002']);
+    assert.equal(await new FileProfileStore({ dir, clock: () => 0 }).read('000001'), undefined);
     assert.equal((await store.read('000002'))?.token, '000002');
   });
 
@@ -144,30 +191,36 @@ describe('FileProfileStore', () => {
     await store.write(createTestProfile('000002'));
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000002', '000001']);
     const [sealed] = (await readdir(dir)).filter((name) => /^index-.+\.csv$/.test(name)).sort();
-    await writeFile(join(dir, sealed!), `${await readFile(join(dir, sealed!), 'utf8')}0000ff,203.0.113.7,GET,https://app.example.test/late,1800000000,,404,request\n`);
+    await writeFile(join(dir, sealed!), `${await readFile(join(dir, sealed!), 'utf8')}0000ff,203.0.113.7,GET,https://app.example.test/late,1800000000,,404,request,1-0000abcd,0,10\n`);
     assert.ok((await store.find({ limit: 10 })).some((s) => s.token === '0000ff'));
   });
 
-  it('skips malformed index lines', async () => {
+  it('skips malformed index lines, and lines naming no ring or a ring that is not a ring name', async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
     const index = join(dir, 'index.csv');
-    await writeFile(index, `${await readFile(index, 'utf8')}garbage\n../../etc,1,GET,x,1,,200,request\n"unterminated,1\n000002,ip,GET\n`);
+    await writeFile(
+      index,
+      `${await readFile(index, 'utf8')}garbage\n../../etc,1,GET,x,1,,200,request\n"unterminated,1\n000002,ip,GET\n` +
+        '000003,ip,GET,x,1800000000,,200,request\n000004,ip,GET,x,1800000000,,200,request,../..,0,10\n000005,ip,GET,x,1800000000,,200,request,1-0000abcd,,10\n',
+    );
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000001']);
+    assert.equal(await store.read('000004'), undefined);
   });
 
-  it('ignores a half-written temporary file left by a crash', async () => {
+  it("deletes an earlier version's token folders and spare files, whose lines it does not list", async () => {
     await mkdir(join(dir, '01'), { recursive: true });
-    await writeFile(join(dir, '01', '.000001.deadbeef.tmp'), Buffer.from([0x1f, 0x8b, 0x08]));
+    await writeFile(join(dir, '01', '000001'), 'x');
+    await mkdir(join(dir, 'spare'), { recursive: true });
+    await writeFile(join(dir, 'spare', '1-deadbeef-1'), 'x');
+    await writeFile(join(dir, 'index.csv'), '000001,ip,GET,x,1800000000,,200,request\n');
     const store = new FileProfileStore({ dir, clock });
-    assert.equal(await store.read('000001'), undefined);
     assert.deepEqual(await store.find({ limit: 10 }), []);
-  });
-
-  it('answers undefined for a corrupt record file', async () => {
-    await mkdir(join(dir, '01'), { recursive: true });
-    await writeFile(join(dir, '01', '000001'), 'not brotli');
-    assert.equal(await new FileProfileStore({ dir, clock }).read('000001'), undefined);
+    await store.write(createTestProfile('000002'));
+    await store.close();
+    await assert.rejects(access(join(dir, '01')));
+    await assert.rejects(access(join(dir, 'spare')));
+    assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000002']);
   });
 
   it('never turns a malformed token into a path', async () => {

@@ -1,14 +1,15 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompress, constants } from 'node:zlib';
 import { appendIndexLines, CURRENT_INDEX, deleteSegment, isIndexFile, readSegment, readSegments, sealCurrentSegment, type SegmentCache } from './index-segments.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
+import type { IndexEntry } from './profile-index.js';
 import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
-import { RecordFileWriter } from './record-file-writer.js';
-import { SPARE_FOLDER, SpareRecordFiles } from './spare-record-files.js';
+import { isRingName, RecordRing, RING_IDLE_MS, RINGS_FOLDER, ringSlotPath, type RecordLocation } from './record-ring.js';
 import { isProfileToken } from './token.js';
 
 const decompress = promisify(brotliDecompress);
@@ -37,17 +38,18 @@ export interface FileProfileStoreOptions {
 
 /**
  * Symfony's FileProfilerStorage, made safe for several processes writing at once: one Brotli-compressed JSON file
- * per record at `<dir>/<last 2 chars>/<token>`, and an append-only index made of
- * segments: `index.csv`, which every process appends to with single O_APPEND writes, and sealed
- * `index-<time>-<pid>-<random>.csv` files that are never written again, only deleted whole by the purge.
- * A record file is put in place before its index line is appended, so a crash at any point leaves at worst
- * one unindexed, unreadable file, which read() reports as missing. Purged record files are not unlinked but
- * kept in `<dir>/spare/` and reused by later records (see SpareRecordFiles).
+ * per record, and an append-only index made of segments: `index.csv`, which every process appends to with
+ * single O_APPEND writes, and sealed `index-<time>-<pid>-<random>.csv` files that are never written again,
+ * only deleted whole by the purge. Each process writes its record files in a ring of its own,
+ * `<dir>/rings/<pid>-<random>/<slot>` (see RecordRing), and the index line names the slot: Symfony's
+ * `<dir>/<token fan-out>/<token>` layout cost a file creation or two renames per record.
+ * A record file is in place before its index line is appended, so a crash at any point leaves at worst
+ * one unindexed slot, or a slot whose content names another token, which read() reports as missing.
  *
  * Bounds: search lists at most `maxRecords` records younger than `maxAge`; on disk, whole segments go once
- * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, so the disk
- * holds at most about `maxRecords + segmentRecords` records per process writing, plus two segments' worth
- * of spare files and one batch.
+ * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, each running
+ * process keeps at most `maxRecords` plus one batch of record files, and the ring of a process gone
+ * (restarted, or idle for RING_IDLE_MS) is deleted once no index line names it.
  */
 export class FileProfileStore implements ProfileStore {
   readonly dir: string;
@@ -61,8 +63,11 @@ export class FileProfileStore implements ProfileStore {
   #lastPurge = Number.NEGATIVE_INFINITY;
   // Parsed sealed segments, which never change: a purge after each seal would otherwise parse them all again.
   #sealedSegments: SegmentCache = new Map();
-  #spares: SpareRecordFiles;
-  #files: RecordFileWriter;
+  #ring: RecordRing;
+  #ringsDir: string;
+  // Rings and folders of an earlier layout being deleted in the background.
+  #removals = new Set<Promise<void>>();
+  #legacyChecked = false;
 
   constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 10)), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
@@ -70,10 +75,10 @@ export class FileProfileStore implements ProfileStore {
     this.#maxAge = maxAge;
     this.#segmentRecords = segmentRecords;
     this.#clock = clock;
-    // A purge frees one or two segments (a segment is sealed once it holds segmentRecords lines, so it may
-    // hold a batch more); writers use them up before the next.
-    this.#spares = new SpareRecordFiles(dir, MAX_BATCH + 2 * this.#segmentRecords);
-    this.#files = new RecordFileWriter(this.#spares);
+    this.#ringsDir = join(dir, RINGS_FOLDER);
+    // A slot comes round after maxRecords newer records of this process, plus a batch whose index lines may
+    // not be appended yet: the record it held is then past the listing, whatever the other processes wrote.
+    this.#ring = new RecordRing(this.#ringsDir, maxRecords + MAX_BATCH);
   }
 
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
@@ -87,10 +92,10 @@ export class FileProfileStore implements ProfileStore {
       const { entries } = segments[s]!;
       for (let i = entries.length - 1; i >= 0 && found.length < limit; i--) {
         const entry = entries[i]!;
-        if (seen.has(entry.token) || entry.time < cutoff) continue;
+        if (seen.has(entry.token) || entry.time < cutoff || entry.location === undefined) continue;
         seen.add(entry.token);
         if (++listed > this.#maxRecords) return found;
-        if (matchesQuery(entry, query)) found.push(entry);
+        if (matchesQuery(entry, query)) found.push(summarizeProfile(entry));
       }
     }
     return found;
@@ -98,9 +103,11 @@ export class FileProfileStore implements ProfileStore {
 
   async read(token: string): Promise<Profile | undefined> {
     if (!isProfileToken(token)) return undefined;
+    const location = this.#locate(token);
+    if (location === undefined) return undefined;
     let data: Buffer;
     try {
-      data = await readFile(this.#pathOf(token));
+      data = await readPrefix(ringSlotPath(this.#ringsDir, location), location.length);
     } catch {
       return undefined;
     }
@@ -132,10 +139,20 @@ export class FileProfileStore implements ProfileStore {
     return this.#serialised(() => this.#purgeAll());
   }
 
-  /** Waits for queued writes. */
+  /** Waits for queued writes and background deletions. */
   async close(): Promise<void> {
     await this.#queue;
-    await this.#spares.settled();
+    await Promise.all(this.#removals);
+  }
+
+  /** Where the newest index line for the token says its record is. */
+  #locate(token: string): RecordLocation | undefined {
+    const segments = readSegments(this.dir, this.#sealedSegments);
+    for (let s = segments.length - 1; s >= 0; s--) {
+      const { entries } = segments[s]!;
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.token === token) return entries[i]!.location;
+    }
+    return undefined;
   }
 
   #serialised(task: () => Promise<void>): Promise<void> {
@@ -148,17 +165,17 @@ export class FileProfileStore implements ProfileStore {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, MAX_BATCH);
       const outcomes = batch.map(({ profile }) => this.#writeBatchItem(profile));
-      const fresh = batch.filter((_, i) => outcomes[i] === true);
+      const fresh = outcomes.filter((outcome): outcome is IndexEntry => !(outcome instanceof Error));
       let indexError: unknown;
       try {
-        if (fresh.length > 0) appendIndexLines(this.dir, fresh.map(({ profile }) => summarizeProfile(profile)));
+        if (fresh.length > 0) appendIndexLines(this.dir, fresh);
       } catch (error) {
         indexError = error;
       }
       batch.forEach((item, i) => {
-        const outcome = outcomes[i];
+        const outcome = outcomes[i]!;
         if (outcome instanceof Error) item.reject(outcome);
-        else if (indexError !== undefined && outcome === true) item.reject(indexError);
+        else if (indexError !== undefined) item.reject(indexError);
         else item.resolve();
       });
       try {
@@ -171,26 +188,22 @@ export class FileProfileStore implements ProfileStore {
     }
   }
 
-  #writeBatchItem(profile: Profile): boolean | Error {
+  /** Writes the record file; its index entry once it is in place (the line is still to be appended). */
+  #writeBatchItem(profile: Profile): IndexEntry | Error {
     try {
-      return this.#writeRecord(profile);
+      const json = Buffer.from(stringifyProfile(profile));
+      const location = this.#ring.write(brotliCompressSync(json, brotliOptions(json.length)));
+      return { ...summarizeProfile(profile), location };
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
     }
   }
 
-  /** Writes the record file; true once it is in place (its index line is still to be appended). */
-  #writeRecord(profile: Profile): boolean {
-    const json = Buffer.from(stringifyProfile(profile));
-    this.#files.write(this.#pathOf(profile.token), profile.token, brotliCompressSync(json, brotliOptions(json.length)));
-    return true;
-  }
-
   /**
    * Seals the current segment when it is full or holds lines half as old as maxAge (so a quiet app's old
    * records can go too), and purges after each seal and at most once a minute otherwise. The line count
-   * is checked every quarter segment, not on every write. Synchronous, and in the write queue: a purge
-   * costs a few ms of renames, and the spares it makes must be there for the next batch.
+   * is checked every quarter segment, not on every write. Synchronous, and in the write queue: reading
+   * the segments is a few system calls, where each await on a busy server waits a whole event-loop turn.
    */
   #maintain(appended: number): void {
     const now = this.#clock();
@@ -207,31 +220,61 @@ export class FileProfileStore implements ProfileStore {
   }
 
   /**
-   * Deletes whole sealed segments and their records: those older than maxAge, and those behind newer
-   * segments that already hold maxRecords lines. Tolerates another process purging at the same time:
-   * only the process whose unlink of the segment succeeds deletes its records, and deleting is idempotent.
+   * Deletes whole sealed segments: those older than maxAge, and those behind newer segments that already
+   * hold maxRecords lines; then the rings no remaining line names, once their writer is gone. A running
+   * writer's own records need no deleting: its ring overwrites them. Tolerates another process purging at
+   * the same time: unlinking a segment or a ring twice is harmless.
    */
   #purgeOld(now: number): void {
     this.#lastPurge = now;
     const cutoff = Math.floor(now / 1000) - this.#maxAge;
     const segments = readSegments(this.dir, this.#sealedSegments);
     let newer = 0;
-    // Tokens a kept segment names: their file belongs to that newer line even if an expired segment names
-    // the same token (a token drawn again), so it is not deleted with the expired one.
-    const kept = new Set<string>();
+    const named = new Set<string>();
     for (let s = segments.length - 1; s >= 0; s--) {
       const { name, entries } = segments[s]!;
       const newest = entries.reduce((max, entry) => Math.max(max, entry.time), Number.NEGATIVE_INFINITY);
       const expired = name !== CURRENT_INDEX && (newer >= this.#maxRecords || newest < cutoff);
       newer += entries.length;
-      if (!expired || !deleteSegment(this.dir, name)) {
-        for (const entry of entries) kept.add(entry.token);
-        continue;
-      }
-      // Synchronous renames (~25 µs each), all at once: the spares must be there before the next batch of
-      // writes, which would otherwise create files of their own.
-      for (const entry of entries) if (!kept.has(entry.token)) this.#spares.retire(this.#pathOf(entry.token));
+      if (expired && deleteSegment(this.dir, name)) continue;
+      for (const entry of entries) if (entry.location !== undefined) named.add(entry.location.ring);
     }
+    this.#purgeRings(named);
+    if (!this.#legacyChecked) this.#purgeLegacyLayout();
+  }
+
+  /**
+   * Deletes, in the background, the rings that no index line names and whose folder has not been touched
+   * for RING_IDLE_MS: a writer touches its folder while it writes, so a ring still being written is never
+   * one of them, even before its first index line is appended.
+   */
+  #purgeRings(named: Set<string>): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.#ringsDir);
+    } catch {
+      return;
+    }
+    const idleSince = Date.now() - RING_IDLE_MS;
+    for (const name of names) {
+      if (!isRingName(name) || named.has(name) || name === this.#ring.id) continue;
+      const modified = statSync(join(this.#ringsDir, name), { throwIfNoEntry: false })?.mtimeMs;
+      if (modified !== undefined && modified < idleSince) this.#removeInBackground(join(this.#ringsDir, name));
+    }
+  }
+
+  // Symfony's layout, which earlier versions of this store used: a folder per last two token characters,
+  // and a folder of purged files kept for reuse. Their index lines name no ring, so nothing reads them.
+  #purgeLegacyLayout(): void {
+    this.#legacyChecked = true;
+    for (const name of readdirSync(this.dir)) if (/^[0-9a-f]{2}$/.test(name) || name === 'spare') this.#removeInBackground(join(this.dir, name));
+  }
+
+  #removeInBackground(path: string): void {
+    const removal: Promise<void> = rm(path, { recursive: true, force: true })
+      .catch(() => undefined)
+      .finally(() => this.#removals.delete(removal));
+    this.#removals.add(removal);
   }
 
   async #purgeAll(): Promise<void> {
@@ -241,21 +284,27 @@ export class FileProfileStore implements ProfileStore {
     } catch {
       return;
     }
-    // Only what this store creates: the index segments, the two-hex-character fan-out folders and the spares.
+    // Only what this store creates: the index segments and the rings (and an earlier layout's folders).
     for (const name of names) {
-      if (isIndexFile(name) || /^[0-9a-f]{2}$/.test(name) || name === SPARE_FOLDER) await rm(join(this.dir, name), { recursive: true, force: true });
+      if (isIndexFile(name) || name === RINGS_FOLDER || /^[0-9a-f]{2}$/.test(name) || name === 'spare') await rm(join(this.dir, name), { recursive: true, force: true });
     }
-    this.#files.forgetFolders();
-    this.#spares.clear();
-  }
-
-  // Callers validate the token first: six hex characters cannot climb out of the directory. One level of
-  // 256 folders, not Symfony's two (65 536): with random tokens nearly every record would create a folder.
-  #pathOf(token: string): string {
-    return join(this.dir, token.slice(-2), token);
+    this.#ring.reset();
   }
 
   #cutoff(): number {
     return Math.floor(this.#clock() / 1000) - this.#maxAge;
+  }
+}
+
+/** The first `length` bytes of a file; throws when it holds fewer. */
+async function readPrefix(path: string, length: number): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const data = Buffer.alloc(length);
+    const { bytesRead } = await file.read(data, 0, length, 0);
+    if (bytesRead !== length) throw new Error(`${path} holds ${bytesRead} of ${length} bytes`);
+    return data;
+  } finally {
+    await file.close();
   }
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProfileSummary } from './profile.js';
-import { formatIndexLine, parseIndexLine } from './profile-index.js';
+import { formatIndexLine, parseIndexLine, type IndexEntry } from './profile-index.js';
 
 /** The segment every process appends to. */
 export const CURRENT_INDEX = 'index.csv';
@@ -16,7 +15,7 @@ const MAX_LINE_BYTES = 4000;
 
 export interface IndexSegment {
   name: string;
-  entries: ProfileSummary[];
+  entries: IndexEntry[];
 }
 
 /**
@@ -24,11 +23,11 @@ export interface IndexSegment {
  * writers (cluster workers) never interleave. A URL too long for the limit is cut; the record file keeps
  * the whole URL.
  */
-export function appendIndexLines(dir: string, summaries: readonly ProfileSummary[]): void {
+export function appendIndexLines(dir: string, entries: readonly IndexEntry[]): void {
   const chunks: Buffer[] = [];
   let chunk = '';
-  for (const summary of summaries) {
-    const line = boundedLine(summary);
+  for (const entry of entries) {
+    const line = boundedLine(entry);
     if (chunk !== '' && Buffer.byteLength(chunk) + Buffer.byteLength(line) > MAX_LINE_BYTES) {
       chunks.push(Buffer.from(chunk));
       chunk = '';
@@ -49,11 +48,11 @@ export function appendIndexLines(dir: string, summaries: readonly ProfileSummary
   }
 }
 
-function boundedLine(summary: ProfileSummary): string {
-  let line = formatIndexLine(summary);
-  for (let keep = summary.url.length; Buffer.byteLength(line) > MAX_LINE_BYTES && keep > 0; ) {
+function boundedLine(entry: IndexEntry): string {
+  let line = formatIndexLine(entry, entry.location);
+  for (let keep = entry.url.length; Buffer.byteLength(line) > MAX_LINE_BYTES && keep > 0; ) {
     keep = Math.floor(keep / 2);
-    line = formatIndexLine({ ...summary, url: summary.url.slice(0, keep) });
+    line = formatIndexLine({ ...entry, url: entry.url.slice(0, keep) }, entry.location);
   }
   return line;
 }
@@ -102,11 +101,11 @@ export function readSegments(dir: string, sealedCache?: SegmentCache): IndexSegm
 }
 
 /** Parsed sealed segments by name, with the size they had when parsed. */
-export type SegmentCache = Map<string, { size: number; entries: ProfileSummary[] }>;
+export type SegmentCache = Map<string, { size: number; entries: IndexEntry[] }>;
 
 // A sealed segment is written no more, except by a process that opened it as the current one just before
 // another sealed it: its size tells whether such a late line arrived since it was parsed.
-function readSealedSegment(dir: string, name: string, cache: SegmentCache): ProfileSummary[] | undefined {
+function readSealedSegment(dir: string, name: string, cache: SegmentCache): IndexEntry[] | undefined {
   const size = statSync(join(dir, name), { throwIfNoEntry: false })?.size;
   if (size === undefined) return undefined;
   const cached = cache.get(name);
@@ -117,14 +116,14 @@ function readSealedSegment(dir: string, name: string, cache: SegmentCache): Prof
 }
 
 /** The entries of one segment; malformed lines (a hand edit, a torn write after a power cut) are skipped. */
-export function readSegment(dir: string, name: string): ProfileSummary[] | undefined {
+export function readSegment(dir: string, name: string): IndexEntry[] | undefined {
   let text: string;
   try {
     text = readFileSync(join(dir, name), 'utf8');
   } catch {
     return undefined;
   }
-  const entries: ProfileSummary[] = [];
+  const entries: IndexEntry[] = [];
   for (const line of text.split('\n')) {
     const entry = line === '' ? undefined : parseIndexLine(line);
     if (entry !== undefined) entries.push(entry);

@@ -1,25 +1,40 @@
 import type { ProfileSummary } from './profile.js';
+import { isRingName, type RecordLocation } from './record-ring.js';
 import { isProfileToken } from './token.js';
 
+/** An index line: the record's summary, and where the file store keeps its bytes. */
+export interface IndexEntry extends ProfileSummary {
+  location?: RecordLocation;
+}
+
 /**
- * One line of index.csv per record, Symfony's columns: token, ip, method, url, time, parent, status, type.
- * Fields are quoted as RFC 4180 says when they hold a comma or a quote (a URL can).
+ * One line of index.csv per record, Symfony's columns: token, ip, method, url, time, parent, status, type;
+ * then, in the file store, the record's ring, slot and length. Fields are quoted as RFC 4180 says when they
+ * hold a comma or a quote (a URL can).
  */
-export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type }: ProfileSummary): string {
-  return [token, ip, method, url, String(time), parent ?? '', String(statusCode), type].map(quoteField).join(',') + '\n';
+export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type }: ProfileSummary, location?: RecordLocation): string {
+  const fields = [token, ip, method, url, String(time), parent ?? '', String(statusCode), type];
+  if (location !== undefined) fields.push(location.ring, String(location.slot), String(location.length));
+  return fields.map(quoteField).join(',') + '\n';
 }
 
 /** Parses a line back; undefined for anything malformed (a torn append, a hand edit), which readers skip. */
-export function parseIndexLine(line: string): ProfileSummary | undefined {
+export function parseIndexLine(line: string): IndexEntry | undefined {
   const fields = splitFields(line);
   if (fields === undefined || fields.length < 7) return undefined;
-  const [token, ip, method, url, time, parent, status, type = 'request'] = fields as [string, string, string, string, string, string, string, string?];
+  const [token, ip, method, url, time, parent, status, type = 'request', ring, slot, length] = fields as [string, string, string, string, string, string, string, string?, string?, string?, string?];
   if (!isProfileToken(token) || (parent !== '' && !isProfileToken(parent))) return undefined;
   const seconds = Number(time);
   const statusCode = Number(status);
   if (!Number.isInteger(seconds) || !Number.isInteger(statusCode) || type !== 'request') return undefined;
-  return { token, ip, method, url, time: seconds, parent: parent === '' ? undefined : parent, statusCode, type };
+  const entry: IndexEntry = { token, ip, method, url, time: seconds, parent: parent === '' ? undefined : parent, statusCode, type };
+  if (ring === undefined) return entry;
+  // The ring becomes a folder name: checked like the token, never trusted as a path.
+  if (!isRingName(ring) || !COUNT.test(slot ?? '') || !COUNT.test(length ?? '')) return undefined;
+  return { ...entry, location: { ring, slot: Number(slot), length: Number(length) } };
 }
+
+const COUNT = /^\d{1,15}$/;
 
 // Line breaks are percent-encoded rather than quoted: the index is read line by line.
 function quoteField(raw: string): string {

@@ -27,6 +27,7 @@ export interface Profile {
 /** The index columns of a profile (Symfony's index.csv line): what search results list. */
 export type ProfileSummary = Pick<Profile, 'token' | 'ip' | 'method' | 'url' | 'time' | 'parent' | 'statusCode' | 'type'>;
 
-export function summarizeProfile({ token, ip, method, url, time, parent, statusCode, type }: Profile): ProfileSummary {
+/** The index columns alone, from a profile or anything carrying them (an index entry and its location). */
+export function summarizeProfile({ token, ip, method, url, time, parent, statusCode, type }: ProfileSummary): ProfileSummary {
   return { token, ip, method, url, time, parent, statusCode, type };
 }

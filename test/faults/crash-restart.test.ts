@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { parseIndexLine } from '../../src/profiler/profile-index.js';
 import { sendRaw } from '../helpers/raw-http.js';
 import { spawnDemo, type DemoProcess } from './demo-process.js';
 import { attempt, drive, indexedTokens } from './traffic.js';
@@ -72,10 +73,16 @@ describe('kill -9 during load, then a restart on the same var/', () => {
   });
 });
 
-/** The record's file, wherever the store's fan-out puts it (the layout is the store's business). */
+/** The record's file, where its index line puts it; throws unless the file holds the bytes the line gives. */
 function findRecordFile(dir: string, token: string): string {
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && entry.name === token) return join(entry.parentPath, entry.name);
+  for (const name of readdirSync(dir).filter((file) => /^index.*\.csv$/.test(file))) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
+      const entry = parseIndexLine(line);
+      if (entry?.token !== token || entry.location === undefined) continue;
+      const path = join(dir, 'rings', entry.location.ring, String(entry.location.slot));
+      if (statSync(path).size < entry.location.length) throw new Error(`the file of indexed record ${token} is cut short`);
+      return path;
+    }
   }
   throw new Error(`no file for indexed record ${token}`);
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach } from 'node:test';
 
 /**
  * A fresh temporary directory for each test of the calling suite, deleted after it. Call inside describe().
- * @example const dir = useTemporaryDir('keel-spares-'); it('…', () => writeFile(join(dir(), 'a'), 'a'));
+ * @example const dir = useTemporaryDir('keel-store-'); it('…', () => writeFile(join(dir(), 'a'), 'a'));
  */
 export function useTemporaryDir(prefix: string): () => string {
   let dir: string | undefined;
