@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it, mock } from 'node:test';
+import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
+import { isRingName, RecordRing, RING_IDLE_MS, ringSlotPath } from './record-ring.js';
+
+describe('RecordRing', () => {
+  const temporaryDir = useTemporaryDir('keel-ring-');
+
+  it('writes its slots in turn, then overwrites them in place, leaving what follows the new length untouched', async () => {
+    const ring = new RecordRing(temporaryDir(), 3);
+    const first = ring.write(Buffer.from('first record'));
+    assert.ok(isRingName(first.ring));
+    assert.deepEqual([ring.write(Buffer.from('b')).slot, ring.write(Buffer.from('c')).slot], [1, 2]);
+    const inode = (await stat(ringSlotPath(temporaryDir(), first))).ino;
+    const again = ring.write(Buffer.from('new'));
+    assert.deepEqual(again, { ring: first.ring, slot: 0, length: 3 });
+    const path = ringSlotPath(temporaryDir(), again);
+    assert.equal((await stat(path)).ino, inode);
+    assert.equal((await readFile(path, 'utf8')).slice(0, again.length), 'new');
+    assert.deepEqual((await readdir(join(temporaryDir(), first.ring))).sort(), ['0', '1', '2']);
+  });
+
+  it('starts a new ring when its folder is gone', async () => {
+    const ring = new RecordRing(temporaryDir(), 3);
+    const first = ring.write(Buffer.from('a'));
+    ring.write(Buffer.from('b'));
+    await rm(join(temporaryDir(), first.ring), { recursive: true });
+    const next = ring.write(Buffer.from('c'));
+    assert.notEqual(next.ring, first.ring);
+    assert.equal(next.slot, 0);
+    assert.equal(await readFile(ringSlotPath(temporaryDir(), next), 'utf8'), 'c');
+  });
+
+  it('touches its folder while it writes, and starts a new ring after an idle spell the purge may have taken it for dead', () => {
+    mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    try {
+      // One slot: the second write overwrites it, and does not create a file, which sets the folder's time too.
+      const ring = new RecordRing(temporaryDir(), 1);
+      const first = ring.write(Buffer.from('a'));
+      mock.timers.tick(RING_IDLE_MS / 4 + 1000);
+      assert.equal(ring.write(Buffer.from('b')).ring, first.ring);
+      // Touched: the folder's time is the writer's now, which the purge compares with RING_IDLE_MS.
+      assert.ok(Math.abs(statSync(join(temporaryDir(), first.ring)).mtimeMs - Date.now()) < 1000);
+      mock.timers.tick(RING_IDLE_MS / 2 + 1000);
+      const after = ring.write(Buffer.from('c'));
+      assert.notEqual(after.ring, first.ring);
+      assert.equal(after.slot, 0);
+    } finally {
+      mock.timers.reset();
+    }
+  });
+});
