@@ -3,7 +3,7 @@ import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompress, constants } from 'node:zlib';
-import { appendIndexLines, CURRENT_INDEX, deleteSegment, isIndexFile, readSegment, readSegments, sealCurrentSegment, type SegmentCache } from './index-segments.js';
+import { appendIndexLines, CURRENT_INDEX, currentSegmentHead, deleteSegment, isIndexFile, readSegments, sealCurrentSegment, type SegmentCache } from './index-segments.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import type { IndexEntry } from './profile-index.js';
@@ -212,9 +212,9 @@ export class FileProfileStore implements ProfileStore {
     this.#appendedSinceCheck += appended;
     if (this.#appendedSinceCheck < checkEvery && !due) return;
     this.#appendedSinceCheck = 0;
-    const current = readSegment(this.dir, CURRENT_INDEX) ?? [];
-    const stale = current.length > 0 && current[0]!.time < Math.floor(now / 1000) - this.#maxAge / 2;
-    const full = current.length >= this.#segmentRecords;
+    const { lines, first } = currentSegmentHead(this.dir);
+    const stale = first !== undefined && first.time < Math.floor(now / 1000) - this.#maxAge / 2;
+    const full = lines >= this.#segmentRecords;
     if (full || stale) sealCurrentSegment(this.dir, now);
     if (full || stale || due) this.#purgeOld(now);
   }

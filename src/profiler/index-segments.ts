@@ -115,8 +115,27 @@ function readSealedSegment(dir: string, name: string, cache: SegmentCache): Inde
   return entries;
 }
 
+/**
+ * The current segment's line count and its first line, the rest left unparsed: all that sealing decides
+ * on, checked every few writes (parsing every line each time was most of the store's bookkeeping).
+ */
+export function currentSegmentHead(dir: string): { lines: number; first: IndexEntry | undefined } {
+  let data: Buffer;
+  try {
+    data = readFileSync(join(dir, CURRENT_INDEX));
+  } catch {
+    return { lines: 0, first: undefined };
+  }
+  let lines = 0;
+  for (let at = data.indexOf(NEWLINE); at !== -1; at = data.indexOf(NEWLINE, at + 1)) lines++;
+  const end = data.indexOf(NEWLINE);
+  return { lines, first: parseIndexLine(data.toString('utf8', 0, end === -1 ? data.length : end)) };
+}
+
+const NEWLINE = 0x0a;
+
 /** The entries of one segment; malformed lines (a hand edit, a torn write after a power cut) are skipped. */
-export function readSegment(dir: string, name: string): IndexEntry[] | undefined {
+function readSegment(dir: string, name: string): IndexEntry[] | undefined {
   let text: string;
   try {
     text = readFileSync(join(dir, name), 'utf8');
