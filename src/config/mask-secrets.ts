@@ -1,3 +1,5 @@
+import { BoundedMap } from '../internal/bounded-map.js';
+
 /** What a secret value is replaced with wherever keel shows data: profiler pages, `keel config`. */
 export const MASK = '******';
 
@@ -7,8 +9,14 @@ export const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|ke
 // The profiler's own headers name record tokens, which are no credential: every page links them.
 const PUBLIC_NAMES = new Set(['x-debug-token', 'x-debug-token-link', 'x-previous-debug-token']);
 
+// Every profiled request asks about the same few dozen header and setting names, twice per request (its
+// record and the error sub-request's): a case-insensitive test each time was ~9 µs of a profiled 404.
+const decided = new BoundedMap<string, boolean>(1024);
+
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name.toLowerCase());
+  let secret = decided.get(name);
+  if (secret === undefined) decided.set(name, (secret = SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name.toLowerCase())));
+  return secret;
 }
 
 /**

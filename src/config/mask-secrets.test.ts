@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isSecretName } from './mask-secrets.js';
+
+describe('isSecretName', () => {
+  it('answers the same when asked again, whatever the case, keeping the profiler headers public', () => {
+    for (let round = 0; round < 2; round++) {
+      assert.equal(isSecretName('Authorization'), true);
+      assert.equal(isSecretName('x-api-KEY'), true);
+      assert.equal(isSecretName('APP_SECRET'), true);
+      assert.equal(isSecretName('accept-language'), false);
+      assert.equal(isSecretName('X-Debug-Token'), false);
+      assert.equal(isSecretName('x-previous-debug-token'), false);
+    }
+  });
+
+  it('stays right past the bound of remembered names (names come from clients)', () => {
+    for (let i = 0; i < 3000; i++) assert.equal(isSecretName(`x-custom-${i}${i % 2 === 0 ? '-token' : ''}`), i % 2 === 0);
+    assert.equal(isSecretName('cookie'), true);
+  });
+});
