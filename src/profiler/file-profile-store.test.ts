@@ -120,6 +120,14 @@ describe('FileProfileStore', () => {
     assert.equal(await store.read('000002'), undefined);
   });
 
+  it('answers undefined for a line giving a length far beyond its file (a hand edit)', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    await store.write(createTestProfile('000001', { time: 1_800_000_000 }));
+    const index = join(dir, 'index.csv');
+    await writeFile(index, (await readFile(index, 'utf8')).replace(/,\d+\n$/, ',100000000\n'));
+    assert.equal(await store.read('000001'), undefined);
+  });
+
   it('deletes the ring of a process gone once no index line names it, and keeps a ring still being written', async () => {
     const gone = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
     await gone.write(createTestProfile('00000a'));

@@ -296,10 +296,12 @@ export class FileProfileStore implements ProfileStore {
   }
 }
 
-/** The first `length` bytes of a file; throws when it holds fewer. */
+/** The first `length` bytes of a file; throws when it holds fewer (checked before a buffer that size is made). */
 async function readPrefix(path: string, length: number): Promise<Buffer> {
   const file = await open(path, 'r');
   try {
+    const { size } = await file.stat();
+    if (size < length) throw new Error(`${path} holds ${size} of ${length} bytes`);
     const data = Buffer.alloc(length);
     const { bytesRead } = await file.read(data, 0, length, 0);
     if (bytesRead !== length) throw new Error(`${path} holds ${bytesRead} of ${length} bytes`);
