@@ -122,7 +122,7 @@ export class FileProfileStore implements ProfileStore {
 
   /**
    * Queues the record; records queued while a batch is being written go out together in the next one
-   * (files in parallel, their index lines in as few appends as possible), so the store keeps up with a
+   * (their files one after the other, their index lines in as few appends as possible), so the store keeps up with a
    * busy server instead of paying every round trip once per record.
    */
   write(profile: Profile): Promise<void> {
@@ -150,7 +150,11 @@ export class FileProfileStore implements ProfileStore {
     const segments = readSegments(this.dir, this.#sealedSegments);
     for (let s = segments.length - 1; s >= 0; s--) {
       const { entries } = segments[s]!;
-      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.token === token) return entries[i]!.location;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const { token: named, location } = entries[i]!;
+        // A line of the earlier layout names no ring: it is skipped, as find() skips it.
+        if (named === token && location !== undefined) return location;
+      }
     }
     return undefined;
   }
