@@ -42,6 +42,16 @@ async function ringFolders(dir: string): Promise<string[]> {
   return readdir(join(dir, 'rings')).catch(() => []);
 }
 
+/** A store writes record 00000a, then its writer stops: its ring's folder was last touched 11 minutes ago. */
+async function ringOfAProcessGone(dir: string, maxRecords: number): Promise<string> {
+  await new FileProfileStore({ dir, clock: () => 1_800_000_000_000, maxRecords, segmentRecords: 1 }).write(createTestProfile('00000a'));
+  const [ring] = await ringFolders(dir);
+  // Longer ago than RING_IDLE_MS.
+  const longAgo = new Date(Date.now() - 11 * 60_000);
+  await utimes(join(dir, 'rings', ring!), longAgo, longAgo);
+  return ring!;
+}
+
 describe('FileProfileStore', () => {
   let dir: string;
   let tearDown: () => Promise<void>;
@@ -129,12 +139,7 @@ describe('FileProfileStore', () => {
   });
 
   it('deletes the ring of a process gone once no index line names it, and keeps a ring still being written', async () => {
-    const gone = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
-    await gone.write(createTestProfile('00000a'));
-    const [goneRing] = await ringFolders(dir);
-    // Its writer stopped touching the folder longer ago than RING_IDLE_MS.
-    const longAgo = new Date(Date.now() - 11 * 60_000);
-    await utimes(join(dir, 'rings', goneRing!), longAgo, longAgo);
+    const goneRing = await ringOfAProcessGone(dir, 2);
     // A writer that has just started its ring and appended no line yet, as another process would.
     await mkdir(join(dir, 'rings', '999999-0badcafe'), { recursive: true });
     const next = new FileProfileStore({ dir, clock, maxRecords: 2, segmentRecords: 1 });
@@ -144,23 +149,19 @@ describe('FileProfileStore', () => {
     }
     await next.close();
     const rings = await ringFolders(dir);
-    assert.ok(!rings.includes(goneRing!), rings.join(' '));
+    assert.ok(!rings.includes(goneRing), rings.join(' '));
     assert.ok(rings.includes('999999-0badcafe'), rings.join(' '));
     assert.equal(rings.length, 2);
     assert.deepEqual((await next.find({ limit: 10 })).map((s) => s.token), ['00000e', '00000d']);
   });
 
   it('keeps the ring of a process gone while an index line still names it, and serves its records', async () => {
-    const gone = new FileProfileStore({ dir, clock, maxRecords: 10, segmentRecords: 1 });
-    await gone.write(createTestProfile('00000a'));
-    const [goneRing] = await ringFolders(dir);
-    const longAgo = new Date(Date.now() - 11 * 60_000);
-    await utimes(join(dir, 'rings', goneRing!), longAgo, longAgo);
+    const goneRing = await ringOfAProcessGone(dir, 10);
     const next = new FileProfileStore({ dir, clock, maxRecords: 10, segmentRecords: 1 });
     await next.write(createTestProfile('00000b'));
     await next.write(createTestProfile('00000c'));
     await next.close();
-    assert.ok((await ringFolders(dir)).includes(goneRing!));
+    assert.ok((await ringFolders(dir)).includes(goneRing));
     assert.equal((await next.read('00000a'))?.token, '00000a');
   });
 

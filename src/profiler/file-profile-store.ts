@@ -1,5 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
-import { open, readdir, rm } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, brotliDecompress, constants } from 'node:zlib';
@@ -9,7 +9,8 @@ import { summarizeProfile } from './profile.js';
 import type { IndexEntry } from './profile-index.js';
 import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
-import { isRingName, RecordRing, RING_IDLE_MS, RINGS_FOLDER, ringSlotPath, type RecordLocation } from './record-ring.js';
+import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
+import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
 import { isProfileToken } from './token.js';
 
 const decompress = promisify(brotliDecompress);
@@ -107,7 +108,7 @@ export class FileProfileStore implements ProfileStore {
     if (location === undefined) return undefined;
     let data: Buffer;
     try {
-      data = await readPrefix(ringSlotPath(this.#ringsDir, location), location.length);
+      data = await readSlot(this.#ringsDir, location);
     } catch {
       return undefined;
     }
@@ -243,35 +244,14 @@ export class FileProfileStore implements ProfileStore {
       if (expired && deleteSegment(this.dir, name)) continue;
       for (const entry of entries) if (entry.location !== undefined) named.add(entry.location.ring);
     }
-    this.#purgeRings(named);
+    for (const ring of staleRings(this.#ringsDir, named, this.#ring.id)) this.#removeInBackground(join(this.#ringsDir, ring));
     if (!this.#legacyChecked) this.#purgeLegacyLayout();
   }
 
-  /**
-   * Deletes, in the background, the rings that no index line names and whose folder has not been touched
-   * for RING_IDLE_MS: a writer touches its folder while it writes, so a ring still being written is never
-   * one of them, even before its first index line is appended.
-   */
-  #purgeRings(named: Set<string>): void {
-    let names: string[];
-    try {
-      names = readdirSync(this.#ringsDir);
-    } catch {
-      return;
-    }
-    const idleSince = Date.now() - RING_IDLE_MS;
-    for (const name of names) {
-      if (!isRingName(name) || named.has(name) || name === this.#ring.id) continue;
-      const modified = statSync(join(this.#ringsDir, name), { throwIfNoEntry: false })?.mtimeMs;
-      if (modified !== undefined && modified < idleSince) this.#removeInBackground(join(this.#ringsDir, name));
-    }
-  }
-
-  // Symfony's layout, which earlier versions of this store used: a folder per last two token characters,
-  // and a folder of purged files kept for reuse. Their index lines name no ring, so nothing reads them.
+  // An earlier layout's folders (see isEarlierLayoutFolder), once per store.
   #purgeLegacyLayout(): void {
     this.#legacyChecked = true;
-    for (const name of readdirSync(this.dir)) if (/^[0-9a-f]{2}$/.test(name) || name === 'spare') this.#removeInBackground(join(this.dir, name));
+    for (const name of readdirSync(this.dir)) if (isEarlierLayoutFolder(name)) this.#removeInBackground(join(this.dir, name));
   }
 
   #removeInBackground(path: string): void {
@@ -290,27 +270,12 @@ export class FileProfileStore implements ProfileStore {
     }
     // Only what this store creates: the index segments and the rings (and an earlier layout's folders).
     for (const name of names) {
-      if (isIndexFile(name) || name === RINGS_FOLDER || /^[0-9a-f]{2}$/.test(name) || name === 'spare') await rm(join(this.dir, name), { recursive: true, force: true });
+      if (isIndexFile(name) || name === RINGS_FOLDER || isEarlierLayoutFolder(name)) await rm(join(this.dir, name), { recursive: true, force: true });
     }
     this.#ring.reset();
   }
 
   #cutoff(): number {
     return Math.floor(this.#clock() / 1000) - this.#maxAge;
-  }
-}
-
-/** The first `length` bytes of a file; throws when it holds fewer (checked before a buffer that size is made). */
-async function readPrefix(path: string, length: number): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    if (size < length) throw new Error(`${path} holds ${size} of ${length} bytes`);
-    const data = Buffer.alloc(length);
-    const { bytesRead } = await file.read(data, 0, length, 0);
-    if (bytesRead !== length) throw new Error(`${path} holds ${bytesRead} of ${length} bytes`);
-    return data;
-  } finally {
-    await file.close();
   }
 }

@@ -49,10 +49,10 @@ export function appendIndexLines(dir: string, entries: readonly IndexEntry[]): v
 }
 
 function boundedLine(entry: IndexEntry): string {
-  let line = formatIndexLine(entry, entry.location);
+  let line = formatIndexLine(entry);
   for (let keep = entry.url.length; Buffer.byteLength(line) > MAX_LINE_BYTES && keep > 0; ) {
     keep = Math.floor(keep / 2);
-    line = formatIndexLine({ ...entry, url: entry.url.slice(0, keep) }, entry.location);
+    line = formatIndexLine({ ...entry, url: entry.url.slice(0, keep) });
   }
   return line;
 }

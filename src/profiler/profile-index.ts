@@ -12,7 +12,7 @@ export interface IndexEntry extends ProfileSummary {
  * then, in the file store, the record's ring, slot and length. Fields are quoted as RFC 4180 says when they
  * hold a comma or a quote (a URL can).
  */
-export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type }: ProfileSummary, location?: RecordLocation): string {
+export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type, location }: IndexEntry): string {
   const fields = [token, ip, method, url, String(time), parent ?? '', String(statusCode), type];
   if (location !== undefined) fields.push(location.ring, String(location.slot), String(location.length));
   return fields.map(quoteField).join(',') + '\n';

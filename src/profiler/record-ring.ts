@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The folder, inside the store's directory, that holds one folder of record files per ring. */
@@ -27,6 +28,25 @@ export function isRingName(name: string): boolean {
 
 export function ringSlotPath(ringsDir: string, { ring, slot }: Pick<RecordLocation, 'ring' | 'slot'>): string {
   return join(ringsDir, ring, String(slot));
+}
+
+/**
+ * The bytes a location names: the first `length` bytes of the slot's file. Throws when the file holds fewer
+ * (a torn write, or a line edited by hand), checked before a buffer that size is made.
+ */
+export async function readSlot(ringsDir: string, location: RecordLocation): Promise<Buffer> {
+  const path = ringSlotPath(ringsDir, location);
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    if (size < location.length) throw new Error(`${path} holds ${size} of ${location.length} bytes`);
+    const data = Buffer.alloc(location.length);
+    const { bytesRead } = await file.read(data, 0, location.length, 0);
+    if (bytesRead !== location.length) throw new Error(`${path} holds ${bytesRead} of ${location.length} bytes`);
+    return data;
+  } finally {
+    await file.close();
+  }
 }
 
 /**
