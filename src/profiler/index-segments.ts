@@ -126,9 +126,9 @@ export function currentSegmentHead(dir: string): { lines: number; first: IndexEn
   } catch {
     return { lines: 0, first: undefined };
   }
-  let lines = 0;
-  for (let at = data.indexOf(NEWLINE); at !== -1; at = data.indexOf(NEWLINE, at + 1)) lines++;
   const end = data.indexOf(NEWLINE);
+  let lines = 0;
+  for (let at = end; at !== -1; at = data.indexOf(NEWLINE, at + 1)) lines++;
   return { lines, first: parseIndexLine(data.toString('utf8', 0, end === -1 ? data.length : end)) };
 }
 
