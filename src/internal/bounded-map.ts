@@ -17,3 +17,19 @@ export class BoundedMap<K, V> extends Map<K, V> {
     return super.set(key, value);
   }
 }
+
+/**
+ * `compute` remembered per key in a BoundedMap of `limit` entries (an undefined result is remembered too).
+ * @example const isTrusted = memoizeBounded(1024, (address: string) => parse(address) !== undefined);
+ */
+export function memoizeBounded<K, V>(limit: number, compute: (key: K) => V): (key: K) => V {
+  const cache = new BoundedMap<K, V>(limit);
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined && !cache.has(key)) {
+      value = compute(key);
+      cache.set(key, value);
+    }
+    return value as V;
+  };
+}

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { BoundedMap } from '../internal/bounded-map.js';
+import { memoizeBounded } from '../internal/bounded-map.js';
 
 /** Symfony's `private_ranges` (Request::PRIVATE_SUBNETS, 7.2). */
 export const PRIVATE_RANGES = [
@@ -50,9 +50,9 @@ export function compileTrustedProxies(entries: readonly string[]): TrustPredicat
     else if (entry.toLowerCase() === 'private_ranges' || entry === 'PRIVATE_SUBNETS') ranges.push(...PRIVATE_RANGES.map(parseRange));
     else ranges.push(parseEntry(entry));
   }
-  if (trustAll) return memoize((address) => parseIp(address) !== undefined);
+  if (trustAll) return memoizeBounded(CACHE_LIMIT, (address: string) => parseIp(address) !== undefined);
   if (ranges.length === 0) return () => false;
-  return memoize((address) => {
+  return memoizeBounded(CACHE_LIMIT, (address: string) => {
     const ip = parseIp(address);
     if (ip === undefined) return false;
     return ranges.some(([base, bits]) => base.kind() === ip.kind() && (ip as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
@@ -63,18 +63,6 @@ export function compileTrustedProxies(entries: readonly string[]): TrustPredicat
 // with ipaddr.js each time was a tenth of a request's CPU. Forwarded headers are client data, so the
 // memory is bounded: a full cache is emptied rather than grown.
 const CACHE_LIMIT = 1024;
-
-function memoize<T>(compute: (address: string) => T): (address: string) => T {
-  const cache = new BoundedMap<string, T>(CACHE_LIMIT);
-  return (address) => {
-    let value = cache.get(address);
-    if (value === undefined && !cache.has(address)) {
-      value = compute(address);
-      cache.set(address, value);
-    }
-    return value as T;
-  };
-}
 
 function parseEntry(entry: string): Range {
   try {
@@ -113,4 +101,4 @@ function isStrictIp(address: string): boolean {
  * The canonical text of an IP address (IPv4-mapped IPv6 as IPv4), or undefined when it is not one.
  * @example normalizeIp('::ffff:127.0.0.1') // '127.0.0.1'
  */
-export const normalizeIp: (address: string) => string | undefined = memoize((address) => parseIp(address)?.toString());
+export const normalizeIp: (address: string) => string | undefined = memoizeBounded(CACHE_LIMIT, (address: string) => parseIp(address)?.toString());

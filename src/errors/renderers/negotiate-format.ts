@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator';
-import { BoundedMap } from '../../internal/bounded-map.js';
+import { memoizeBounded } from '../../internal/bounded-map.js';
 
 export type ErrorFormat = 'html' | 'json' | 'xml';
 
@@ -42,14 +42,10 @@ export function negotiateErrorFormat(accept: string | undefined, forced?: string
 // Browsers and clients send the same few Accept headers over and over; the header is client data, so the
 // memory is bounded: a full cache is emptied rather than grown.
 const MAX_REMEMBERED = 256;
-const preferred = new BoundedMap<string, string | undefined>(MAX_REMEMBERED);
+const preferred = memoizeBounded(MAX_REMEMBERED, negotiate);
 
 function preferredFormat(accept: string | undefined): string | undefined {
-  if (accept === undefined) return undefined;
-  if (preferred.has(accept)) return preferred.get(accept);
-  const format = negotiate(accept);
-  preferred.set(accept, format);
-  return format;
+  return accept === undefined ? undefined : preferred(accept);
 }
 
 function negotiate(accept: string): string | undefined {
