@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
-import { currentSegmentHead } from './index-segments.js';
+import { appendIndexLines, currentSegmentHead, readSegments } from './index-segments.js';
+import type { IndexEntry } from './profile-index.js';
 
 describe('currentSegmentHead', () => {
   const temporaryDir = useTemporaryDir('keel-segments-');
@@ -21,5 +22,26 @@ describe('currentSegmentHead', () => {
     assert.deepEqual(currentSegmentHead(temporaryDir()), { lines: 0, first: undefined });
     writeFileSync(join(temporaryDir(), 'index.csv'), 'garbage\n00000a,203.0.113.7,GET');
     assert.deepEqual(currentSegmentHead(temporaryDir()), { lines: 1, first: undefined });
+  });
+});
+
+describe('appendIndexLines', () => {
+  const temporaryDir = useTemporaryDir('keel-segments-');
+
+  it('writes a batch larger than one append as whole lines, in order, with multi-byte URLs', () => {
+    const entries: IndexEntry[] = Array.from({ length: 120 }, (_, i) => ({
+      token: (0xa00000 + i).toString(16),
+      ip: '203.0.113.7',
+      method: 'GET',
+      url: `https://app.example.test/${'é'.repeat(i)}`,
+      time: 1_800_000_000 + i,
+      parent: undefined,
+      statusCode: 404,
+      type: 'request',
+      location: { ring: '1-0000abcd', slot: i, length: 10 },
+    }));
+    appendIndexLines(temporaryDir(), entries);
+    const [current] = readSegments(temporaryDir());
+    assert.deepEqual(current?.entries, entries);
   });
 });

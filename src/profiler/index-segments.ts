@@ -26,13 +26,16 @@ export interface IndexSegment {
 export function appendIndexLines(dir: string, entries: readonly IndexEntry[]): void {
   const chunks: Buffer[] = [];
   let chunk = '';
+  let chunkBytes = 0;
   for (const entry of entries) {
-    const line = boundedLine(entry);
-    if (chunk !== '' && Buffer.byteLength(chunk) + Buffer.byteLength(line) > MAX_LINE_BYTES) {
+    const { line, bytes } = boundedLine(entry);
+    if (chunkBytes > 0 && chunkBytes + bytes > MAX_LINE_BYTES) {
       chunks.push(Buffer.from(chunk));
       chunk = '';
+      chunkBytes = 0;
     }
     chunk += line;
+    chunkBytes += bytes;
   }
   if (chunk !== '') chunks.push(Buffer.from(chunk));
   // Synchronous: a few microseconds for a batch, where each await would wait a whole event-loop turn,
@@ -48,13 +51,16 @@ export function appendIndexLines(dir: string, entries: readonly IndexEntry[]): v
   }
 }
 
-function boundedLine(entry: IndexEntry): string {
+/** The entry's line, its URL cut until the line fits, and the line's length in bytes. */
+function boundedLine(entry: IndexEntry): { line: string; bytes: number } {
   let line = formatIndexLine(entry);
-  for (let keep = entry.url.length; Buffer.byteLength(line) > MAX_LINE_BYTES && keep > 0; ) {
+  let bytes = Buffer.byteLength(line);
+  for (let keep = entry.url.length; bytes > MAX_LINE_BYTES && keep > 0; ) {
     keep = Math.floor(keep / 2);
     line = formatIndexLine({ ...entry, url: entry.url.slice(0, keep) });
+    bytes = Buffer.byteLength(line);
   }
-  return line;
+  return { line, bytes };
 }
 
 /**
