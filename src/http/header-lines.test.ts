@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sendRaw } from '../../test/helpers/raw-http.js';
-import { headerFromLines, headersFromLines } from './header-lines.js';
+import { HeaderNameSet, headerFromLines, headersFromLines, sameSelectedLines, selectLines } from './header-lines.js';
 import { Request } from './request.js';
 
 // Names with each way node treats a repeat: first line wins, joined with `, `, joined with `; `, a list.
@@ -82,5 +82,28 @@ describe('Request over header lines', () => {
 
   it('keeps names that are properties of every object as ordinary headers', () => {
     assert.deepEqual(headersFromLines(['Constructor', 'x', 'toString', 'y', 'constructor', 'z']), { constructor: 'x, z', tostring: 'y' });
+  });
+});
+
+describe('selected header lines', () => {
+  const names = new HeaderNameSet(['Host', 'x-forwarded-for', 'forwarded', 'cookie']);
+
+  it('keeps the lines of the named headers, in order, under their lower-case names, whatever their spelling', () => {
+    const lines = ['HOST', 'a.test', 'Accept', '*/*', 'X-Forwarded-For', '1.1.1.1', 'x-forwarded-for', '2.2.2.2', 'X-Forwarded-Host', 'b.test'];
+    assert.deepEqual(selectLines(lines, names), ['host', 'a.test', 'x-forwarded-for', '1.1.1.1', 'x-forwarded-for', '2.2.2.2']);
+    assert.equal(names.indexOf('FORWARDED'), 2);
+    assert.equal(names.indexOf('forwarder'), -1);
+  });
+
+  it('tells lines that select the same as another request\'s, without building them', () => {
+    fc.assert(
+      fc.property(fc.array(headerLine, { maxLength: 8 }), fc.array(headerLine, { maxLength: 8 }), (a, b) => {
+        const [first, second] = [a.flat(), b.flat()];
+        const selected = selectLines(first, names);
+        assert.equal(sameSelectedLines(first, names, selected), true);
+        const same = JSON.stringify(selectLines(second, names)) === JSON.stringify(selected);
+        assert.equal(sameSelectedLines(second, names, selected), same);
+      }),
+    );
   });
 });

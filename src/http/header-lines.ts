@@ -78,3 +78,60 @@ function separatorOf(name: string): string | undefined {
   if (FIRST_LINE_WINS.has(name)) return undefined;
   return name === 'cookie' ? '; ' : ', ';
 }
+
+/**
+ * A fixed set of lower-case header names, grouped by length so that a header line of another length is
+ * passed over after one comparison: what reading several headers in one pass over the lines needs.
+ */
+export class HeaderNameSet {
+  readonly names: readonly string[];
+  // Indexes into `names`, by name length.
+  readonly #byLength: (number[] | undefined)[] = [];
+
+  constructor(names: readonly string[]) {
+    this.names = [...new Set(names.map((name) => name.toLowerCase()))];
+    this.names.forEach((name, index) => (this.#byLength[name.length] ??= []).push(index));
+  }
+
+  /** The index in `names` of a field name in any case, -1 when it is not one of them. */
+  indexOf(field: string): number {
+    const candidates = this.#byLength[field.length];
+    if (candidates === undefined) return -1;
+    for (const index of candidates) if (field === this.names[index]) return index;
+    const lower = field.toLowerCase();
+    for (const index of candidates) if (lower === this.names[index]) return index;
+    return -1;
+  }
+}
+
+/** The lines of these headers, in order, as `[name, value, name, value…]` with the names as `names` spells them. */
+export function selectLines(lines: readonly string[], names: HeaderNameSet): string[] {
+  const selected: string[] = [];
+  for (let i = 0; i < lines.length; i += 2) {
+    const index = names.indexOf(lines[i]!);
+    if (index !== -1) selected.push(names.names[index]!, lines[i + 1]!);
+  }
+  return selected;
+}
+
+/** Whether selectLines(lines, names) equals `selected`, found without building it. */
+export function sameSelectedLines(lines: readonly string[], names: HeaderNameSet, selected: readonly string[]): boolean {
+  let j = 0;
+  for (let i = 0; i < lines.length; i += 2) {
+    const index = names.indexOf(lines[i]!);
+    if (index === -1) continue;
+    if (selected[j] !== names.names[index] || selected[j + 1] !== lines[i + 1]) return false;
+    j += 2;
+  }
+  return j === selected.length;
+}
+
+/** selectLines() for a header record: its values in the order of `names`. */
+export function selectRecord(headers: IncomingHttpHeaders, names: HeaderNameSet): string[] {
+  const selected: string[] = [];
+  for (const name of names.names) {
+    const field = headers[name];
+    for (const value of field === undefined ? [] : Array.isArray(field) ? field : [field]) selected.push(name, value);
+  }
+  return selected;
+}

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestStack } from '../kernel/request-stack.js';
-import { headerFromLines, headersFromLines, type HeaderLines } from './header-lines.js';
+import { headerFromLines, headersFromLines, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
 
@@ -164,6 +164,20 @@ export class Request {
     if (this.#headers === undefined) return headerFromLines(this.#lines!, key);
     const value = this.#headers[key];
     return Array.isArray(value) ? value[0] : value;
+  }
+
+  /** The lines of these headers, in order, as `[name, value, name, value…]`: one pass, not one per header. */
+  headerLines(names: HeaderNameSet): string[] {
+    return this.#headers === undefined ? selectLines(this.#lines!, names) : selectRecord(this.#headers, names);
+  }
+
+  /** Whether headerLines(names) equals `lines`, found without building it. */
+  hasHeaderLines(names: HeaderNameSet, lines: readonly string[]): boolean {
+    if (this.#headers !== undefined) {
+      const own = selectRecord(this.#headers, names);
+      return own.length === lines.length && own.every((line, i) => line === lines[i]);
+    }
+    return sameSelectedLines(this.#lines!, names, lines);
   }
 
   get query(): URLSearchParams {

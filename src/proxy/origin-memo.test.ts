@@ -18,7 +18,7 @@ function counting() {
     if (localHost !== undefined) request.localHost = localHost;
     return request.origin;
   };
-  return { origin, calls: () => calls };
+  return { origin, resolve, calls: () => calls };
 }
 
 describe('memoizeOrigins', () => {
@@ -55,6 +55,27 @@ describe('memoizeOrigins', () => {
     origin({ host: '-', 'x-forwarded-for': '-' });
     origin({ host: '1:-' });
     assert.equal(calls(), 5);
+  });
+
+  it('answers clients that take turns from the right inputs, more of them than it compares line by line', () => {
+    const { origin, calls } = counting();
+    const clients = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4', '203.0.113.5', '203.0.113.6'];
+    for (let round = 0; round < 3; round++) {
+      for (const client of clients) {
+        const resolved = origin({ host: 'app.test', 'x-forwarded-for': client });
+        assert.equal(resolved.host, 'app.test');
+      }
+    }
+    assert.equal(calls(), clients.length);
+    // The same header lines in another order are other inputs: resolved again, never mixed up.
+    const request = (rawHeaders: string[]) => new Request({ method: 'GET', target: '/', headers: { rawHeaders }, resolveOrigin: resolveCounting.resolve }).origin;
+    const resolveCounting = counting();
+    const a = request(['Host', 'a.test', 'X-Forwarded-For', '1.1.1.1']);
+    const b = request(['X-Forwarded-For', '1.1.1.1', 'Host', 'a.test']);
+    const c = request(['host', 'a.test', 'x-forwarded-for', '1.1.1.2']);
+    assert.equal(b.host, a.host);
+    assert.equal(c.host, 'a.test');
+    assert.equal(resolveCounting.calls(), 3);
   });
 
   it('stays bounded: past its limit it forgets what it held', () => {
