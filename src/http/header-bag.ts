@@ -2,9 +2,15 @@
  * Response headers in insertion order, matched case-insensitively. Setting a header that is already
  * present keeps its position, the way Symfony's ResponseHeaderBag (a PHP array) does: the reference's
  * header order (X-Debug-Token before X-Debug-Token-Link before X-Previous-Debug-Token) follows from it.
+ *
+ * Three parallel lists, searched from the start: a response has a handful of headers, which a Map of
+ * entries made every response pay for in allocations (the map's table, an entry and a list per header).
  */
 export class HeaderBag {
-  #entries = new Map<string, { name: string; values: string[] }>();
+  // Lower-case names, the names as first set, and each header's value or values.
+  #keys: string[] = [];
+  #names: string[] = [];
+  #values: (string | string[])[] = [];
 
   constructor(init?: Iterable<readonly [string, string]> | Record<string, string | string[]>) {
     if (init === undefined) return;
@@ -13,44 +19,56 @@ export class HeaderBag {
   }
 
   get(name: string): string | undefined {
-    return this.#entries.get(name.toLowerCase())?.values[0];
+    const value = this.#values[this.#indexOf(name)];
+    return typeof value === 'string' ? value : value?.[0];
   }
 
   all(name: string): string[] {
-    return this.#entries.get(name.toLowerCase())?.values ?? [];
+    const value = this.#values[this.#indexOf(name)];
+    return value === undefined ? [] : typeof value === 'string' ? [value] : value;
   }
 
   has(name: string): boolean {
-    return this.#entries.has(name.toLowerCase());
+    return this.#indexOf(name) !== -1;
   }
 
   set(name: string, value: string | number | readonly string[]): void {
-    const values = Array.isArray(value) ? [...(value as readonly string[])] : [String(value)];
-    const key = name.toLowerCase();
-    const existing = this.#entries.get(key);
-    if (existing === undefined) this.#entries.set(key, { name, values });
-    else existing.values = values;
+    const values = Array.isArray(value) ? [...(value as readonly string[])] : String(value);
+    const index = this.#indexOf(name);
+    if (index !== -1) {
+      this.#values[index] = values;
+      return;
+    }
+    this.#keys.push(name.toLowerCase());
+    this.#names.push(name);
+    this.#values.push(values);
   }
 
   append(name: string, value: string): void {
-    const existing = this.#entries.get(name.toLowerCase());
-    if (existing === undefined) this.set(name, value);
-    else existing.values.push(value);
+    const index = this.#indexOf(name);
+    const values = this.#values[index];
+    if (values === undefined) this.set(name, value);
+    else if (typeof values === 'string') this.#values[index] = [values, value];
+    else values.push(value);
   }
 
   delete(name: string): boolean {
-    return this.#entries.delete(name.toLowerCase());
+    const index = this.#indexOf(name);
+    if (index === -1) return false;
+    this.#keys.splice(index, 1);
+    this.#names.splice(index, 1);
+    this.#values.splice(index, 1);
+    return true;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#keys.length;
   }
 
   /** Every header line in order; a header with several values yields one pair per value. */
   *[Symbol.iterator](): IterableIterator<[string, string]> {
-    for (const { name, values } of this.#entries.values()) {
-      for (const value of values) yield [name, value];
-    }
+    const lines = this.flatLines();
+    for (let i = 0; i < lines.length; i += 2) yield [lines[i]!, lines[i + 1]!];
   }
 
   /**
@@ -59,8 +77,11 @@ export class HeaderBag {
    */
   flatLines(): string[] {
     const out: string[] = [];
-    for (const { name, values } of this.#entries.values()) {
-      for (let i = 0; i < values.length; i++) out.push(name, values[i]!);
+    for (let i = 0; i < this.#names.length; i++) {
+      const name = this.#names[i]!;
+      const value = this.#values[i]!;
+      if (typeof value === 'string') out.push(name, value);
+      else for (let j = 0; j < value.length; j++) out.push(name, value[j]!);
     }
     return out;
   }
@@ -68,7 +89,14 @@ export class HeaderBag {
   /** `{ name: value | values }` with the names as they were first set, for logs and the profiler. */
   toObject(): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};
-    for (const { name, values } of this.#entries.values()) out[name] = values.length === 1 ? values[0]! : [...values];
+    for (let i = 0; i < this.#names.length; i++) {
+      const value = this.#values[i]!;
+      out[this.#names[i]!] = typeof value === 'string' ? value : value.length === 1 ? value[0]! : [...value];
+    }
     return out;
+  }
+
+  #indexOf(name: string): number {
+    return this.#keys.indexOf(name.toLowerCase());
   }
 }

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { HeaderBag } from './header-bag.js';
+
+describe('HeaderBag', () => {
+  it('matches names in any case and keeps a header where it was first set, with its first spelling', () => {
+    const headers = new HeaderBag({ 'X-Debug-Token': 'a1b2c3', 'Content-Type': 'text/html' });
+    headers.set('x-debug-token-link', '/_profiler/a1b2c3');
+    headers.set('CONTENT-TYPE', 'application/json');
+    assert.equal(headers.get('content-type'), 'application/json');
+    assert.ok(headers.has('X-DEBUG-TOKEN-LINK'));
+    assert.deepEqual(headers.flatLines(), ['X-Debug-Token', 'a1b2c3', 'Content-Type', 'application/json', 'x-debug-token-link', '/_profiler/a1b2c3']);
+    assert.equal(headers.size, 3);
+  });
+
+  it('keeps several values of one header, one line each, and hands out copies where a caller could change them', () => {
+    const headers = new HeaderBag();
+    headers.append('Set-Cookie', 'a=1');
+    headers.append('set-cookie', 'b=2');
+    headers.set('Vary', ['Accept']);
+    headers.append('Vary', 'Origin');
+    assert.deepEqual([...headers], [['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2'], ['Vary', 'Accept'], ['Vary', 'Origin']]);
+    assert.deepEqual(headers.all('SET-COOKIE'), ['a=1', 'b=2']);
+    assert.equal(headers.get('set-cookie'), 'a=1');
+    const object = headers.toObject();
+    assert.deepEqual(object, { 'Set-Cookie': ['a=1', 'b=2'], Vary: ['Accept', 'Origin'] });
+    (object['Vary'] as string[]).push('changed');
+    assert.deepEqual(headers.all('vary'), ['Accept', 'Origin']);
+    const list = ['x'];
+    headers.set('X-List', list);
+    list.push('y');
+    assert.deepEqual(headers.all('x-list'), ['x']);
+    assert.deepEqual(headers.toObject()['X-List'], 'x');
+  });
+
+  it('deletes a header wherever it is, and answers nothing for one it does not hold', () => {
+    const headers = new HeaderBag([['A', '1'], ['B', '2'], ['C', '3']]);
+    assert.equal(headers.delete('b'), true);
+    assert.equal(headers.delete('b'), false);
+    assert.deepEqual(headers.flatLines(), ['A', '1', 'C', '3']);
+    assert.equal(headers.get('b'), undefined);
+    assert.deepEqual(headers.all('b'), []);
+    headers.set('B', 4);
+    assert.deepEqual(headers.flatLines(), ['A', '1', 'C', '3', 'B', '4']);
+  });
+});
