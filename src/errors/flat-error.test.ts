@@ -42,6 +42,17 @@ describe('createFlatError', () => {
     assert.equal(chain[1]!.status, 500);
   });
 
+  it('flattens the cause only when it is asked for, once', () => {
+    let reads = 0;
+    const inner = new Error('inner');
+    Object.defineProperty(inner, 'message', { get: () => `inner ${++reads}` });
+    const flat = createFlatError(new Error('outer', { cause: inner }));
+    assert.equal(reads, 0);
+    assert.equal(flat.previous?.message, 'inner 1');
+    assert.equal(flat.previous?.message, 'inner 1');
+    assert.equal(reads, 1);
+  });
+
   it('stops on a cyclic cause chain', () => {
     const a = new Error('a');
     const b = new Error('b', { cause: a });

@@ -30,23 +30,29 @@ export class FlatError {
   readonly status: number;
   readonly statusText: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly previous: FlatError | undefined;
   // Reading `error.stack` is the costly part of flattening (every frame goes through the source maps):
   // done on the first read of file, line or trace, never for a production 404 page that shows none of them.
   #frames: readonly StackFrame[] | undefined;
   #readFrames: (() => readonly StackFrame[]) | undefined;
   #file = '';
   #line = 0;
+  // The cause, flattened when first asked for: a production error page shows none of the chain.
+  #previous: FlatError | undefined;
+  #flattenPrevious: (() => FlatError) | undefined;
 
-  /** With `readFrames`, file, line and trace are read from it when first asked for, and `init`'s are ignored. */
-  constructor(init: FlatErrorInit, readFrames?: () => readonly StackFrame[]) {
+  /**
+   * With `readFrames`, file, line and trace are read from it when first asked for, and `init`'s are ignored;
+   * with `flattenPrevious`, so is the cause.
+   */
+  constructor(init: FlatErrorInit, readFrames?: () => readonly StackFrame[], flattenPrevious?: () => FlatError) {
     this.class = init.class;
     this.message = init.message;
     this.code = init.code;
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
-    this.previous = init.previous;
+    this.#previous = init.previous;
+    this.#flattenPrevious = flattenPrevious;
     if (readFrames === undefined) {
       this.#file = init.file;
       this.#line = init.line;
@@ -70,6 +76,16 @@ export class FlatError {
   get trace(): readonly StackFrame[] {
     if (this.#frames === undefined) this.#resolve();
     return this.#frames as readonly StackFrame[];
+  }
+
+  /** The error this one was caused by. */
+  get previous(): FlatError | undefined {
+    const flatten = this.#flattenPrevious;
+    if (flatten !== undefined) {
+      this.#flattenPrevious = undefined;
+      this.#previous = flatten();
+    }
+    return this.#previous;
   }
 
   /** The error followed by its causes, outermost first. */
@@ -120,7 +136,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       file: '',
       line: 0,
       trace: NO_FRAMES,
-      previous: hasCause ? flatten(cause, debug, undefined, seen, depth + 1) : undefined,
+      previous: undefined,
     },
     hasStack
       ? () => {
@@ -128,6 +144,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
           return debug ? frames : frames.slice(0, 1);
         }
       : undefined,
+    hasCause ? () => flatten(cause, debug, undefined, seen, depth + 1) : undefined,
   );
 }
 
