@@ -7,7 +7,7 @@ export type { KeelConfig, RateLimiterConfig, AppEnv } from './config/config.js';
 export { loadConfig, maskSecrets, ConfigError, type LoadConfigOptions } from './config/load-config.js';
 
 // HTTP model
-export { Request, type RequestAttributes, type RequestInit, type RequestOrigin, type RequestType, type Controller } from './http/request.js';
+export { Request, type BodySource, type RequestAttributes, type RequestInit, type RequestOrigin, type RequestType, type Controller } from './http/request.js';
 export { Response, type ResponseBody, type HeadersInit } from './http/response.js';
 export { HeaderBag } from './http/header-bag.js';
 export {

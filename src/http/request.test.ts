@@ -42,6 +42,18 @@ describe('Request', () => {
     assert.equal(sub.header('host'), 'h');
   });
 
+  it('reads its body once, from a buffer, a function or a body source, and an empty body when it has none', async () => {
+    let reads = 0;
+    const source = { read: async () => Buffer.from(`read ${++reads}`) };
+    const request = new Request({ method: 'POST', target: '/', body: source });
+    assert.equal((await request.body()).toString(), 'read 1');
+    assert.equal((await request.body()).toString(), 'read 1');
+    assert.equal(reads, 1);
+    assert.equal((await new Request({ method: 'POST', target: '/', body: async () => Buffer.from('fn') }).body()).toString(), 'fn');
+    assert.equal((await new Request({ method: 'POST', target: '/', body: Buffer.from('buffer') }).body()).toString(), 'buffer');
+    assert.equal((await new Request({ method: 'GET', target: '/' }).body()).length, 0);
+  });
+
   it('splits host and port, brackets kept for IPv6', () => {
     assert.deepEqual(splitHostPort('[::1]:8080', 'http'), { host: '[::1]', port: 8080 });
     assert.deepEqual(splitHostPort('[::1]', 'https'), { host: '[::1]', port: 443 });

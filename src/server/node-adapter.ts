@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { headerFromLines } from '../http/header-lines.js';
 import { HttpException } from '../http/http-exception.js';
-import { Request, type OriginResolver } from '../http/request.js';
+import { Request, type BodySource, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
 
@@ -92,7 +92,7 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     remotePort: socket.remotePort ?? 0,
     encrypted: (socket as TLSSocket).encrypted === true,
     httpVersion: req.httpVersion,
-    body: readBody.bind(undefined, req, bodyLimit),
+    body: new NodeRequestBody(req, bodyLimit),
     resolveOrigin,
   });
 }
@@ -101,6 +101,21 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
 function normaliseAddress(address: string | undefined): string {
   if (address === undefined) return '127.0.0.1';
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
+}
+
+/** The body of node's request, read into memory up to `limit` bytes. */
+class NodeRequestBody implements BodySource {
+  readonly #req: IncomingMessage;
+  readonly #limit: number;
+
+  constructor(req: IncomingMessage, limit: number) {
+    this.#req = req;
+    this.#limit = limit;
+  }
+
+  read(): Promise<Buffer> {
+    return readBody(this.#req, this.#limit);
+  }
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
