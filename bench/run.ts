@@ -6,6 +6,7 @@
  *   --profile               also profile keel's server (--cpu-prof) under the seed request, dev and prod
  *   --reps=N  --cpu-seconds-per-run=S  --memory-requests=N  --memory-sample-every=N  --profile-requests=N
  *   --write / --no-write    write the docs (default: full mode only)
+ *   --reference=URL         also measure the reference application (Symfony on php-fpm, dev) at this loopback URL
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ import { HTTP_SCENARIOS } from './scenarios/contenders.js';
 import { profileKeel } from './scenarios/cpu-profile.js';
 import { runHttpBench, type HttpRun } from './scenarios/http.js';
 import { runMemoryBench, type MemoryPoint } from './scenarios/memory.js';
+import { measureReference, type ReferenceRun } from './scenarios/reference.js';
 import { runRouterBench, type RouterRun } from './scenarios/router.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     'profile-requests': { type: 'string' },
     write: { type: 'boolean' },
     'no-write': { type: 'boolean', default: false },
+    reference: { type: 'string' },
   },
 });
 
@@ -72,6 +75,10 @@ if (parts.has('http')) {
   log('HTTP scenarios');
   httpRuns = await runHttpBench({ ...settings, repetitions: settings.reps, serverPrefix: pinning.serverPrefix, serverCore: pinning.serverCore, log });
 }
+let reference: ReferenceRun | undefined;
+if (parts.has('http') && values.reference !== undefined) {
+  reference = await measureReference({ url: values.reference, requests: quick ? 200 : 800, log });
+}
 if (parts.has('router')) {
   log('router micro-benchmark');
   routerRuns = await runRouterBench({ repetitions: settings.routerReps, msPerSet: settings.msPerSet, warmupMs: settings.routerWarmupMs, serverPrefix: pinning.serverPrefix, log });
@@ -80,7 +87,7 @@ if (parts.has('memory')) {
   log('memory under dev-mode seed requests');
   memory = await runMemoryBench({ totalRequests: settings.memoryRequests, rssCeiling: settings.memoryRssCeiling, sampleEvery: settings.memorySampleEvery, serverPrefix: pinning.serverPrefix, log });
 }
-const summary = summarize(httpRuns, routerRuns, memory);
+const summary = summarize(httpRuns, routerRuns, memory, reference);
 const machine = describeMachine();
 const durationSeconds = (performance.now() - started) / 1000;
 const runSettings = [
@@ -101,7 +108,7 @@ const results = renderResults(summary, machine, {
 process.stdout.write(`\n${results}\n`);
 
 mkdirSync(`${ROOT}var/bench`, { recursive: true });
-writeFileSync(`${ROOT}var/bench/last-run.json`, JSON.stringify({ settings, machine, pinning, httpRuns, routerRuns, memory, summary }, null, 2));
+writeFileSync(`${ROOT}var/bench/last-run.json`, JSON.stringify({ settings, machine, pinning, httpRuns, reference, routerRuns, memory, summary }, null, 2));
 if (write) {
   if (parts.has('http') && parts.has('router') && parts.has('memory')) {
     writeSection(`${ROOT}docs/benchmarks.md`, 'results', results);
