@@ -1,3 +1,4 @@
+import { derivedValues, type HoldsDerivedValues } from '../internal/attached.js';
 import type { ErrorCode } from './error-codes.js';
 
 export interface HttpExceptionOptions {
@@ -14,11 +15,12 @@ export interface HttpExceptionOptions {
  * shown. The class names of the subclasses are Symfony's, because they appear in log lines and profiler
  * pages where users of the reference system look for them.
  */
-export class HttpException extends Error {
+export class HttpException extends Error implements HoldsDerivedValues {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly code: ErrorCode;
   readonly expose: boolean;
+  #derived: Record<symbol, unknown> | undefined;
 
   constructor(status: number, { message = '', headers = {}, code = 'KEEL_ERR_HTTP', expose, cause }: HttpExceptionOptions = {}) {
     super(message, cause === undefined ? undefined : { cause });
@@ -27,6 +29,11 @@ export class HttpException extends Error {
     this.headers = headers;
     this.code = code;
     this.expose = expose ?? status < 500;
+  }
+
+  /** Values derived from this error (its flattened form...), see attached(). */
+  [derivedValues](): Record<symbol, unknown> {
+    return (this.#derived ??= {});
   }
 }
 

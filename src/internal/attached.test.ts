@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { inspect } from 'node:util';
+import { NotFoundHttpException } from '../http/http-exception.js';
 import { attached } from './attached.js';
 
 const KEY = Symbol('test');
@@ -13,6 +15,17 @@ describe('attached', () => {
     assert.equal(calls, 1);
     assert.deepEqual(Object.keys(error), []);
     assert.equal(JSON.stringify({ ...error }), '{}');
+  });
+
+  it('keeps the value in the room an object offers for it, out of sight too, frozen objects included', () => {
+    const error = Object.freeze(new NotFoundHttpException('No route found'));
+    let calls = 0;
+    const first = attached(error, KEY, () => ({ derived: `value ${++calls}` }));
+    assert.equal(attached(error, KEY, () => ({ derived: `value ${++calls}` })), first);
+    assert.equal(calls, 1);
+    assert.deepEqual(Object.getOwnPropertySymbols(error), []);
+    assert.doesNotMatch(inspect(error, { showHidden: true }), /value 1/);
+    assert.doesNotMatch(JSON.stringify({ ...error }), /value 1/);
   });
 
   it('computes anew for an object that cannot take the property', () => {
