@@ -97,9 +97,15 @@ export class HeaderNameSet {
   indexOf(field: string): number {
     const candidates = this.#byLength[field.length];
     if (candidates === undefined) return -1;
-    for (const index of candidates) if (field === this.names[index]) return index;
-    const lower = field.toLowerCase();
-    for (const index of candidates) if (lower === this.names[index]) return index;
+    for (let i = 0; i < candidates.length; i++) if (field === this.names[candidates[i]!]) return candidates[i]!;
+    // Lower-cased only when the first letter could be one of theirs: most lines of another header stop here.
+    const first = field.charCodeAt(0) | 0x20;
+    let lower: string | undefined;
+    for (let i = 0; i < candidates.length; i++) {
+      const name = this.names[candidates[i]!]!;
+      if ((name.charCodeAt(0) | 0x20) !== first) continue;
+      if ((lower ??= field.toLowerCase()) === name) return candidates[i]!;
+    }
     return -1;
   }
 }
