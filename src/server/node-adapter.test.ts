@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
-import { createRequestListener, type RequestListener } from './node-adapter.js';
+import { createRequestListener, sanitizeHeaderValue, type RequestListener } from './node-adapter.js';
 
 function get(port: number, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -64,5 +64,18 @@ describe('createRequestListener', () => {
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(fatal.length, 1);
     assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+  });
+});
+
+describe('sanitizeHeaderValue', () => {
+  it('encodes control characters every time, and lets valid values through as they are, however often seen', () => {
+    const valid = 'text/html; charset=UTF-8';
+    for (let i = 0; i < 3; i++) assert.equal(sanitizeHeaderValue(valid), valid);
+    const injected = 'a\r\nSet-Cookie: x=1';
+    for (let i = 0; i < 3; i++) assert.equal(sanitizeHeaderValue(injected), 'a%0D%0ASet-Cookie: x=1');
+    // Past its bound the memory of valid values starts over; answers stay the same.
+    for (let i = 0; i < 600; i++) assert.equal(sanitizeHeaderValue(`value ${i}`), `value ${i}`);
+    assert.equal(sanitizeHeaderValue(`${valid}\0`), `${valid}%00`);
+    assert.equal(sanitizeHeaderValue(valid), valid);
   });
 });

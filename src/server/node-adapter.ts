@@ -174,8 +174,16 @@ const INVALID_FIELD_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 const INVALID_FIELD_CHARS = /[^\t\x20-\x7e\x80-\xff]/g;
 
 export function sanitizeHeaderValue(value: string): string {
-  return INVALID_FIELD_CHAR.test(value) ? value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c)) : value;
+  if (validValues.has(value)) return value;
+  if (INVALID_FIELD_CHAR.test(value)) return value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c));
+  if (validValues.size >= VALID_VALUES_LIMIT) validValues.clear();
+  validValues.add(value);
+  return value;
 }
+
+// Values found valid lately: most responses repeat the same few (types, Cache-Control, the current Date).
+const VALID_VALUES_LIMIT = 256;
+const validValues = new Set<string>();
 
 export function writeResponse(res: ServerResponse, request: Request, response: Response): void {
   const raw = response.headers.flatLines();
