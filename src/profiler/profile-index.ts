@@ -10,12 +10,13 @@ export interface IndexEntry extends ProfileSummary {
 /**
  * One line of index.csv per record, Symfony's columns: token, ip, method, url, time, parent, status, type;
  * then, in the file store, the record's ring, slot and length. Fields are quoted as RFC 4180 says when they
- * hold a comma or a quote (a URL can).
+ * hold a comma or a quote (a URL can). Only the free-text columns (ip, method, url) are checked: the others
+ * are tokens, numbers and ring names of a fixed alphabet, and checking every column was most of the cost of
+ * appending a batch of lines.
  */
 export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type, location }: IndexEntry): string {
-  const fields = [token, ip, method, url, String(time), parent ?? '', String(statusCode), type];
-  if (location !== undefined) fields.push(location.ring, String(location.slot), String(location.length));
-  return fields.map(quoteField).join(',') + '\n';
+  const head = `${token},${quoteField(ip)},${quoteField(method)},${quoteField(url)},${time},${parent ?? ''},${statusCode},${type}`;
+  return location === undefined ? `${head}\n` : `${head},${location.ring},${location.slot},${location.length}\n`;
 }
 
 /** Parses a line back; undefined for anything malformed (a torn append, a hand edit), which readers skip. */
@@ -36,8 +37,11 @@ export function parseIndexLine(line: string): IndexEntry | undefined {
 
 const COUNT = /^\d{1,15}$/;
 
+const SPECIAL = /[",\r\n]/;
+
 // Line breaks are percent-encoded rather than quoted: the index is read line by line.
 function quoteField(raw: string): string {
+  if (!SPECIAL.test(raw)) return raw;
   const value = raw.replace(/[\r\n]/g, (c) => encodeURIComponent(c));
   return /[",]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
