@@ -17,6 +17,8 @@ const decompress = promisify(brotliDecompress);
 // Records written together at most (~50 µs each): a busy server queues about two per request it answers in
 // an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
 const MAX_BATCH = 256;
+// Rings of processes gone are looked for at most this often (a folder listing and a stat per ring).
+const RING_SWEEP_MS = 60_000;
 // Brotli at quality 0 compresses a typical 7 kB record to ~2.5 kB (quality 1 saves 4 % more) in about half
 // the CPU time of gzip at level 1; a 16 kB window (records are a few kB) and the size hint make the
 // encoder's set-up cheaper still.
@@ -31,7 +33,7 @@ export interface FileProfileStoreOptions {
   maxRecords?: number;
   /** Records older than this many seconds are neither listed nor read, and deleted. Symfony purges after 2 days. */
   maxAge?: number;
-  /** Lines per index segment; a tenth of maxRecords by default. */
+  /** Lines per index segment; a quarter of maxRecords by default. */
   segmentRecords?: number;
   /** ms since the epoch. */
   clock?: () => number;
@@ -62,6 +64,7 @@ export class FileProfileStore implements ProfileStore {
   #pending: { profile: Profile; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #appendedSinceCheck = 0;
   #lastPurge = Number.NEGATIVE_INFINITY;
+  #lastRingSweep = Number.NEGATIVE_INFINITY;
   // Parsed sealed segments, which never change: a purge after each seal would otherwise parse them all again.
   #sealedSegments: SegmentCache = new Map();
   #ring: RecordRing;
@@ -70,7 +73,7 @@ export class FileProfileStore implements ProfileStore {
   #removals = new Set<Promise<void>>();
   #legacyChecked = false;
 
-  constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 10)), clock = Date.now }: FileProfileStoreOptions) {
+  constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 4)), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
     this.#maxRecords = maxRecords;
     this.#maxAge = maxAge;
@@ -226,14 +229,16 @@ export class FileProfileStore implements ProfileStore {
 
   /**
    * Deletes whole sealed segments: those older than maxAge, and those behind newer segments that already
-   * hold maxRecords lines; then the rings no remaining line names, once their writer is gone. A running
-   * writer's own records need no deleting: its ring overwrites them. Tolerates another process purging at
-   * the same time: unlinking a segment or a ring twice is harmless.
+   * hold maxRecords lines; then, at most once a minute (they only matter after a restart), the rings no
+   * remaining line names, once their writer is gone. A running writer's own records need no deleting: its
+   * ring overwrites them. Tolerates another process purging at the same time: unlinking a segment or a
+   * ring twice is harmless.
    */
   #purgeOld(now: number): void {
     this.#lastPurge = now;
     const cutoff = Math.floor(now / 1000) - this.#maxAge;
     const segments = readSegments(this.dir, this.#sealedSegments);
+    const sweepRings = now - this.#lastRingSweep >= RING_SWEEP_MS;
     let newer = 0;
     const named = new Set<string>();
     for (let s = segments.length - 1; s >= 0; s--) {
@@ -242,8 +247,10 @@ export class FileProfileStore implements ProfileStore {
       const expired = name !== CURRENT_INDEX && (newer >= this.#maxRecords || newest < cutoff);
       newer += entries.length;
       if (expired && deleteSegment(this.dir, name)) continue;
-      for (const entry of entries) if (entry.location !== undefined) named.add(entry.location.ring);
+      if (sweepRings) for (const entry of entries) if (entry.location !== undefined) named.add(entry.location.ring);
     }
+    if (!sweepRings) return;
+    this.#lastRingSweep = now;
     for (const ring of staleRings(this.#ringsDir, named, this.#ring.id)) this.#removeInBackground(join(this.#ringsDir, ring));
     if (!this.#legacyChecked) this.#purgeLegacyLayout();
   }

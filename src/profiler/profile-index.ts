@@ -19,20 +19,24 @@ export function formatIndexLine({ token, ip, method, url, time, parent, statusCo
   return location === undefined ? `${head}\n` : `${head},${location.ring},${location.slot},${location.length}\n`;
 }
 
-/** Parses a line back; undefined for anything malformed (a torn append, a hand edit), which readers skip. */
+/**
+ * Parses a line back; undefined for anything malformed (a torn append, a hand edit), which readers skip.
+ * A purge parses every line of each newly sealed segment, so the usual line (no quoted field) is split
+ * directly and the entry built in one step.
+ */
 export function parseIndexLine(line: string): IndexEntry | undefined {
-  const fields = splitFields(line);
+  const fields = line.includes('"') ? splitFields(line) : line.split(',');
   if (fields === undefined || fields.length < 7) return undefined;
   const [token, ip, method, url, time, parent, status, type = 'request', ring, slot, length] = fields as [string, string, string, string, string, string, string, string?, string?, string?, string?];
   if (!isProfileToken(token) || (parent !== '' && !isProfileToken(parent))) return undefined;
   const seconds = Number(time);
   const statusCode = Number(status);
   if (!Number.isInteger(seconds) || !Number.isInteger(statusCode) || type !== 'request') return undefined;
-  const entry: IndexEntry = { token, ip, method, url, time: seconds, parent: parent === '' ? undefined : parent, statusCode, type };
-  if (ring === undefined) return entry;
+  const parentToken = parent === '' ? undefined : parent;
+  if (ring === undefined) return { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type };
   // The ring becomes a folder name: checked like the token, never trusted as a path.
   if (!isRingName(ring) || !COUNT.test(slot ?? '') || !COUNT.test(length ?? '')) return undefined;
-  return { ...entry, location: { ring, slot: Number(slot), length: Number(length) } };
+  return { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type, location: { ring, slot: Number(slot), length: Number(length) } };
 }
 
 const COUNT = /^\d{1,15}$/;
