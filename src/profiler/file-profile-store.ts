@@ -143,9 +143,10 @@ export class FileProfileStore implements ProfileStore {
     return this.#serialised(() => this.#purgeAll());
   }
 
-  /** Waits for queued writes and background deletions. */
+  /** Waits for queued writes and background deletions, and closes the record files kept open. */
   async close(): Promise<void> {
     await this.#queue;
+    this.#ring.close();
     await Promise.all(this.#removals);
   }
 
@@ -172,6 +173,8 @@ export class FileProfileStore implements ProfileStore {
   async #drain(): Promise<void> {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, MAX_BATCH);
+      // One stat a batch: the ring's files stay open, and another process may have emptied the store.
+      this.#ring.revalidate();
       const outcomes = batch.map(({ profile }) => this.#writeBatchItem(profile));
       const fresh = outcomes.filter((outcome): outcome is IndexEntry => !(outcome instanceof Error));
       let indexError: unknown;

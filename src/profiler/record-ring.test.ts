@@ -34,6 +34,37 @@ describe('RecordRing', () => {
     assert.equal(await readFile(ringSlotPath(temporaryDir(), next), 'utf8'), 'c');
   });
 
+  it('overwrites through the files it keeps open, and drops them for a new ring once its folder is gone', async () => {
+    const ring = new RecordRing(temporaryDir(), 2, { keepOpen: 1 });
+    const first = ring.write(Buffer.from('a'));
+    ring.write(Buffer.from('b'));
+    // Slot 0 through its open file, slot 1 (beyond keepOpen) opened by path again.
+    assert.deepEqual(ring.write(Buffer.from('c')), { ring: first.ring, slot: 0, length: 1 });
+    assert.deepEqual(ring.write(Buffer.from('d')), { ring: first.ring, slot: 1, length: 1 });
+    assert.equal(await readFile(ringSlotPath(temporaryDir(), first), 'utf8'), 'c');
+    // Another process empties the store: the open file would take the next record into a deleted file.
+    await rm(join(temporaryDir(), first.ring), { recursive: true });
+    ring.revalidate();
+    const next = ring.write(Buffer.from('e'));
+    assert.notEqual(next.ring, first.ring);
+    assert.equal(await readFile(ringSlotPath(temporaryDir(), next), 'utf8'), 'e');
+  });
+
+  it('closes the files it keeps open, and opens them again for later writes', async () => {
+    const openFiles = async () => (await readdir('/proc/self/fd')).length;
+    const before = await openFiles();
+    const ring = new RecordRing(temporaryDir(), 3);
+    const first = ring.write(Buffer.from('a'));
+    ring.write(Buffer.from('b'));
+    assert.equal(await openFiles(), before + 2);
+    ring.close();
+    assert.equal(await openFiles(), before);
+    ring.write(Buffer.from('c'));
+    assert.deepEqual(ring.write(Buffer.from('d')), { ring: first.ring, slot: 0, length: 1 });
+    assert.equal(await readFile(ringSlotPath(temporaryDir(), first), 'utf8'), 'd');
+    ring.close();
+  });
+
   it('touches its folder while it writes, and starts a new ring after an idle spell the purge may have taken it for dead', () => {
     mock.timers.enable({ apis: ['Date'], now: Date.now() });
     try {
