@@ -125,10 +125,6 @@ export class Profiler {
   }
 
   /**
-   * The record for a token, or for `latest` the newest record of type request. Anything that is not a
-   * well-formed token answers undefined without touching the store.
-   */
-  /**
    * Writes records to the durable store in the background, children before parents. While the store
    * falls behind (a slow disk under load) by more than MAX_PENDING_WRITES families, newer records stay in
    * the in-memory store only, said once per episode; a failing store is logged once per outage.
@@ -150,20 +146,29 @@ export class Profiler {
   }
 
   // Handed over together, in order (stores write in the order given), so a batching store puts a family
-  // in one batch.
-  async #write(profiles: Profile[]): Promise<void> {
-    const outcomes = await Promise.allSettled(profiles.map((profile) => this.store.write(profile)));
+  // in one batch. Only the tokens wait for the writes to settle: the records go as soon as the store lets them.
+  #write(profiles: Profile[]): Promise<void> {
+    const writes = profiles.map((profile) => this.store.write(profile));
+    const tokens = profiles.map((profile) => profile.token);
+    return Promise.allSettled(writes).then((outcomes) => this.#report(outcomes, tokens));
+  }
+
+  #report(outcomes: PromiseSettledResult<void>[], tokens: string[]): void {
     outcomes.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') {
         this.#failing = false;
         return;
       }
       // One line per outage, not one per record: a full disk would otherwise flood the log.
-      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profiles[i]!.token, error: outcome.reason });
+      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: tokens[i], error: outcome.reason });
       this.#failing = true;
     });
   }
 
+  /**
+   * The record for a token, or for `latest` the newest record of type request. Anything that is not a
+   * well-formed token answers undefined without touching the store.
+   */
   async loadProfile(token: string): Promise<Profile | undefined> {
     if (token === LATEST_TOKEN) {
       const [newest] = await this.store.find({ type: 'request', limit: 1 });
