@@ -15,11 +15,27 @@ describe('CompositeProfileStore', () => {
     store.add(profile);
     assert.equal(store.get('4ea1d5'), profile, 'readable the moment it is staged');
     const written = store.write(profile);
+    assert.equal(store.front.has('4ea1d5'), false, 'the file store serves it from the hand-over: no copy held meanwhile');
     assert.equal((await store.read('4ea1d5'))?.token, '4ea1d5', 'readable while the write is under way');
     await written;
     assert.equal(store.front.has('4ea1d5'), false, 'the memory front lets go of what the durable store holds');
     assert.deepEqual(await store.read('4ea1d5'), { ...profile, parent: undefined });
     assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['4ea1d5']);
+  });
+
+  it('holds a record in memory until a store that cannot serve it yet has written it', async () => {
+    let finish = (): void => undefined;
+    const slow = new MemoryProfileStore();
+    const write = slow.write.bind(slow);
+    slow.write = (profile) => new Promise<void>((resolve) => (finish = () => void write(profile).then(resolve)));
+    const store = new CompositeProfileStore(new MemoryProfileStore(), slow);
+    const profile = createTestProfile('51070e');
+    const written = store.write(profile);
+    assert.equal(await store.read('51070e'), profile, 'from memory while the write is pending');
+    finish();
+    await written;
+    assert.equal(store.front.has('51070e'), false);
+    assert.equal((await store.read('51070e'))?.token, '51070e');
   });
 
   it('keeps a record in memory when the durable store fails to write it', async () => {
