@@ -125,12 +125,9 @@ export class Profiler {
   }
 
   /**
-   * Hands records to the durable store, children before parents, once the response has been sent (at
-   * terminate): the file store encodes and writes a record's file at once, on this thread, and appends the
-   * index lines in a batch after the event-loop turn; the Redis store encodes them at once and sends them.
-   * While the store falls behind (a slow disk under load) by more than MAX_PENDING_WRITES families, newer
-   * records stay in the in-memory store only, said once per episode; a failing store is logged once per
-   * outage.
+   * Writes records to the durable store in the background, children before parents. While the store
+   * falls behind (a slow disk under load) by more than MAX_PENDING_WRITES families, newer records stay in
+   * the in-memory store only, said once per episode; a failing store is logged once per outage.
    */
   persist(profiles: Profile[]): void {
     if (this.#writes.size >= MAX_PENDING_WRITES) {
