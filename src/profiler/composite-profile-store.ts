@@ -40,17 +40,10 @@ export class CompositeProfileStore implements ProfileStore {
     return this.front.get(token) ?? (await this.back.read(token));
   }
 
-  write(profile: Profile): Promise<void> {
+  async write(profile: Profile): Promise<void> {
     this.front.add(profile);
-    const written = this.back.write(profile);
-    // Nothing here may hold the record until the write settles when the durable store already serves it:
-    // records held for a write batch were live at every young-generation collection and copied to the old
-    // generation, about 600 kB a collection (see FileProfileStore).
-    if (this.back.holds?.(profile.token) === true) {
-      this.front.forget(profile);
-      return written;
-    }
-    return written.then(() => this.front.forget(profile));
+    await this.back.write(profile);
+    this.front.forget(profile);
   }
 
   async purge(): Promise<void> {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { access, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,28 +77,6 @@ describe('FileProfileStore', () => {
     const stored = JSON.parse(brotliDecompressSync(await readFile(slotPath(dir, child!))).toString('utf8'));
     assert.equal(stored.token, 'a2546b');
     assert.equal(stored.parent, '4ea1d5');
-  });
-
-  it('serves and lists a record from the moment write() returns; only its index line waits for the batch', async () => {
-    const store = new FileProfileStore({ dir, clock });
-    const written = store.write(createTestProfile('0c0ffe'));
-    assert.equal(store.holds('0c0ffe'), true);
-    assert.equal(existsSync(join(dir, 'index.csv')), false, 'no index line yet');
-    assert.equal((await store.read('0c0ffe'))?.token, '0c0ffe');
-    assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['0c0ffe']);
-    await written;
-    assert.equal(store.holds('0c0ffe'), false, 'served from the index from now on');
-    assert.deepEqual((await indexEntries(dir)).map((entry) => entry.token), ['0c0ffe']);
-    assert.equal((await store.read('0c0ffe'))?.token, '0c0ffe');
-  });
-
-  it('rejects the write of a record whose index line cannot be appended, and still serves the record itself', async () => {
-    const store = new FileProfileStore({ dir, clock });
-    // An append to a directory fails (EISDIR), as one to a full disk would.
-    await mkdir(join(dir, 'index.csv'));
-    await assert.rejects(store.write(createTestProfile('0dd0dd')));
-    assert.equal(store.holds('0dd0dd'), true);
-    assert.equal((await store.read('0dd0dd'))?.token, '0dd0dd');
   });
 
   it('serves records written before a restart', async () => {

@@ -14,8 +14,8 @@ import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
 import { isProfileToken } from './token.js';
 
 const decompress = promisify(brotliDecompress);
-// Index lines appended together at most: a busy server queues about two per request it answers in an
-// event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
+// Records written together at most (~50 µs each): a busy server queues about two per request it answers in
+// an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
 const MAX_BATCH = 256;
 // Rings of processes gone are looked for at most this often (a folder listing and a stat per ring).
 const RING_SWEEP_MS = 60_000;
@@ -47,7 +47,7 @@ export interface FileProfileStoreOptions {
  * `<dir>/rings/<pid>-<random>/<slot>` (see RecordRing), and the index line names the slot: Symfony's
  * `<dir>/<token fan-out>/<token>` layout cost a file creation or two renames per record.
  * A record file is in place before its index line is appended, so a crash at any point leaves at worst
- * unindexed slots, or a slot whose content names another token, which read() reports as missing.
+ * one unindexed slot, or a slot whose content names another token, which read() reports as missing.
  *
  * Bounds: search lists at most `maxRecords` records younger than `maxAge`; on disk, whole segments go once
  * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, each running
@@ -61,10 +61,7 @@ export class FileProfileStore implements ProfileStore {
   #segmentRecords: number;
   #clock: () => number;
   #queue: Promise<unknown> = Promise.resolve();
-  #pending: { entry: IndexEntry; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  // Records in their ring whose index line is not appended yet (or failed to be), oldest first: read()
-  // and find() see them from the moment write() returns.
-  #unindexed = new Map<string, IndexEntry>();
+  #pending: { profile: Profile; resolve: () => void; reject: (error: unknown) => void }[] = [];
   #appendedSinceCheck = 0;
   #lastPurge = Number.NEGATIVE_INFINITY;
   #lastRingSweep = Number.NEGATIVE_INFINITY;
@@ -95,8 +92,8 @@ export class FileProfileStore implements ProfileStore {
     const segments = readSegments(this.dir, this.#sealedSegments);
     const limit = Math.min(query.limit, this.#maxRecords);
     let listed = 0;
-    // This process's newest records first, then the index, newest segment first.
-    for (const entries of [...segments.map((segment) => segment.entries), [...this.#unindexed.values()]].reverse()) {
+    for (let s = segments.length - 1; s >= 0; s--) {
+      const { entries } = segments[s]!;
       for (let i = entries.length - 1; i >= 0 && found.length < limit; i--) {
         const entry = entries[i]!;
         if (seen.has(entry.token) || entry.time < cutoff || entry.location === undefined) continue;
@@ -128,33 +125,18 @@ export class FileProfileStore implements ProfileStore {
   }
 
   /**
-   * Writes the record's file at once and queues its index line; lines queued in one event-loop turn are
-   * appended together in the next batch, so the store keeps up with a busy server instead of paying a
-   * round trip per record. The record is readable as soon as this returns (see holds()), and nothing keeps
-   * it in memory: records held until their batch were live at every young-generation collection and were
-   * copied to the old generation, about 600 kB a collection at the seed request's pace.
+   * Queues the record; records queued while a batch is being written go out together in the next one
+   * (their files one after the other, their index lines in as few appends as possible), so the store keeps up with a
+   * busy server instead of paying every round trip once per record.
    */
   write(profile: Profile): Promise<void> {
     if (!isProfileToken(profile.token)) return Promise.reject(new TypeError(`Invalid profile token "${profile.token}".`));
-    // One stat a batch: the ring's files stay open, and another process may have emptied the store.
-    if (this.#pending.length === 0) this.#ring.revalidate();
-    let entry: IndexEntry;
-    try {
-      entry = this.#writeRecord(profile);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-    this.#keepUnindexed(entry);
     return new Promise((resolve, reject) => {
-      this.#pending.push({ entry, resolve, reject });
-      // The batch starts once this event-loop turn is over, so that it takes every line the turn's
+      this.#pending.push({ profile, resolve, reject });
+      // The batch starts once this event-loop turn is over, so that it takes every record the turn's
       // responses queued: one index append and one maintenance check for all of them.
       if (this.#pending.length === 1) void this.#serialised(() => new Promise((go) => setImmediate(go)).then(() => this.#drain()));
     });
-  }
-
-  holds(token: string): boolean {
-    return this.#unindexed.has(token);
   }
 
   purge(): Promise<void> {
@@ -170,8 +152,6 @@ export class FileProfileStore implements ProfileStore {
 
   /** Where the newest index line for the token says its record is. */
   #locate(token: string): RecordLocation | undefined {
-    const unindexed = this.#unindexed.get(token);
-    if (unindexed !== undefined) return unindexed.location;
     const segments = readSegments(this.dir, this.#sealedSegments);
     for (let s = segments.length - 1; s >= 0; s--) {
       const { entries } = segments[s]!;
@@ -193,23 +173,24 @@ export class FileProfileStore implements ProfileStore {
   async #drain(): Promise<void> {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, MAX_BATCH);
+      // One stat a batch: the ring's files stay open, and another process may have emptied the store.
+      this.#ring.revalidate();
+      const outcomes = batch.map(({ profile }) => this.#writeBatchItem(profile));
+      const fresh = outcomes.filter((outcome): outcome is IndexEntry => !(outcome instanceof Error));
       let indexError: unknown;
       try {
-        appendIndexLines(this.dir, batch.map(({ entry }) => entry));
+        if (fresh.length > 0) appendIndexLines(this.dir, fresh);
       } catch (error) {
         indexError = error;
       }
-      for (const { entry, resolve, reject } of batch) {
-        if (indexError !== undefined) {
-          // Still readable from its ring, this process only, until the slot comes round.
-          reject(indexError);
-          continue;
-        }
-        if (this.#unindexed.get(entry.token) === entry) this.#unindexed.delete(entry.token);
-        resolve();
-      }
+      batch.forEach((item, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome instanceof Error) item.reject(outcome);
+        else if (indexError !== undefined) item.reject(indexError);
+        else item.resolve();
+      });
       try {
-        if (indexError === undefined) this.#maintain(batch.length);
+        this.#maintain(fresh.length);
       } catch {
         // A failed seal or purge is retried on a later batch; the records themselves are written.
       }
@@ -219,17 +200,14 @@ export class FileProfileStore implements ProfileStore {
   }
 
   /** Writes the record file; its index entry once it is in place (the line is still to be appended). */
-  #writeRecord(profile: Profile): IndexEntry {
-    const json = Buffer.from(stringifyProfile(profile));
-    const location = this.#ring.write(brotliCompressSync(json, brotliOptions(json.length)));
-    return { ...summarizeProfile(profile), location };
-  }
-
-  // Bounded by the ring: an entry older than a whole ring names a slot written over since.
-  #keepUnindexed(entry: IndexEntry): void {
-    this.#unindexed.delete(entry.token);
-    this.#unindexed.set(entry.token, entry);
-    if (this.#unindexed.size > this.#ring.capacity) this.#unindexed.delete(this.#unindexed.keys().next().value as string);
+  #writeBatchItem(profile: Profile): IndexEntry | Error {
+    try {
+      const json = Buffer.from(stringifyProfile(profile));
+      const location = this.#ring.write(brotliCompressSync(json, brotliOptions(json.length)));
+      return { ...summarizeProfile(profile), location };
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
   }
 
   /**
@@ -305,9 +283,6 @@ export class FileProfileStore implements ProfileStore {
       if (isIndexFile(name) || name === RINGS_FOLDER || isEarlierLayoutFolder(name)) await rm(join(this.dir, name), { recursive: true, force: true });
     }
     this.#ring.reset();
-    // Records written before the purge ran went with their ring: their lines would name deleted files.
-    this.#unindexed.clear();
-    for (const { resolve } of this.#pending.splice(0)) resolve();
   }
 
   #cutoff(): number {

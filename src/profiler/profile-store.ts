@@ -22,14 +22,8 @@ export interface ProfileStore {
   /** Summaries matching the query, newest first. */
   find(query: ProfileQuery): Promise<ProfileSummary[]>;
   read(token: string): Promise<Profile | undefined>;
-  /** Adds or replaces the record with this token; resolves once it is durable. */
+  /** Adds or replaces the record with this token. */
   write(profile: Profile): Promise<void>;
-  /**
-   * Whether read() finds the record now, without waiting for its write to settle: a store that writes the
-   * record synchronously says so from the moment write() returns, and a store in front of it (see
-   * CompositeProfileStore) need not keep the record meanwhile. Absent: only once write() has resolved.
-   */
-  holds?(token: string): boolean;
   /** Deletes every record. */
   purge(): Promise<void>;
   /** Releases connections (network stores); absent when there is nothing to release. */

@@ -146,21 +146,16 @@ export class Profiler {
   }
 
   // Handed over together, in order (stores write in the order given), so a batching store puts a family
-  // in one batch. Only the tokens wait for the writes to settle: the records go as soon as the store lets them.
-  #write(profiles: Profile[]): Promise<void> {
-    const writes = profiles.map((profile) => this.store.write(profile));
-    const tokens = profiles.map((profile) => profile.token);
-    return Promise.allSettled(writes).then((outcomes) => this.#report(outcomes, tokens));
-  }
-
-  #report(outcomes: PromiseSettledResult<void>[], tokens: string[]): void {
+  // in one batch.
+  async #write(profiles: Profile[]): Promise<void> {
+    const outcomes = await Promise.allSettled(profiles.map((profile) => this.store.write(profile)));
     outcomes.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') {
         this.#failing = false;
         return;
       }
       // One line per outage, not one per record: a full disk would otherwise flood the log.
-      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: tokens[i], error: outcome.reason });
+      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profiles[i]!.token, error: outcome.reason });
       this.#failing = true;
     });
   }
