@@ -14,9 +14,11 @@ import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
 import { isProfileToken } from './token.js';
 
 const decompress = promisify(brotliDecompress);
-// Records written together at most (~50 µs each): a busy server queues about two per request it answers in
-// an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
-const MAX_BATCH = 256;
+/**
+ * Records written together at most (~50 µs each): a busy server queues about two per request it answers in
+ * an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
+ */
+export const MAX_BATCH = 256;
 // Rings of processes gone are looked for at most this often (a folder listing and a stat per ring).
 const RING_SWEEP_MS = 60_000;
 // Brotli at quality 0 compresses a typical 7 kB record to ~2.5 kB (quality 1 saves 4 % more) in about half
@@ -24,6 +26,27 @@ const RING_SWEEP_MS = 60_000;
 // encoder's set-up cheaper still.
 function brotliOptions(size: number) {
   return { params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_LGWIN]: 14, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
+}
+
+/** Lines per index segment unless configured: a quarter of maxRecords. */
+function defaultSegmentRecords(maxRecords: number): number {
+  return Math.max(1, Math.ceil(maxRecords / 4));
+}
+
+// Lines appended between two looks at the current segment's size: a quarter segment.
+function sealCheckInterval(segmentRecords: number): number {
+  return Math.max(1, Math.floor(segmentRecords / 4));
+}
+
+/**
+ * The most index lines a store with default segments keeps on disk: segments are deleted whole, and only
+ * when one is sealed, once newer ones hold maxRecords lines; so maxRecords, the oldest segment still
+ * needed, and the current one growing until the next seal. A segment is sealed when a check finds it
+ * full, so each can pass its size by a check interval and one batch.
+ */
+export function indexLinesBound(maxRecords: number): number {
+  const segment = defaultSegmentRecords(maxRecords);
+  return maxRecords + 2 * (segment + sealCheckInterval(segment) + MAX_BATCH);
 }
 
 export interface FileProfileStoreOptions {
@@ -73,7 +96,7 @@ export class FileProfileStore implements ProfileStore {
   #removals = new Set<Promise<void>>();
   #legacyChecked = false;
 
-  constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = Math.max(1, Math.ceil(maxRecords / 4)), clock = Date.now }: FileProfileStoreOptions) {
+  constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = defaultSegmentRecords(maxRecords), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
     this.#maxRecords = maxRecords;
     this.#maxAge = maxAge;
@@ -218,7 +241,7 @@ export class FileProfileStore implements ProfileStore {
    */
   #maintain(appended: number): void {
     const now = this.#clock();
-    const checkEvery = Math.max(1, Math.floor(this.#segmentRecords / 4));
+    const checkEvery = sealCheckInterval(this.#segmentRecords);
     const due = now - this.#lastPurge >= Math.min(60, this.#maxAge) * 1000;
     this.#appendedSinceCheck += appended;
     if (this.#appendedSinceCheck < checkEvery && !due) return;
