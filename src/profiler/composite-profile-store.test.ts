@@ -23,10 +23,14 @@ describe('CompositeProfileStore', () => {
   });
 
   it('holds a record in memory until a store that cannot serve it yet has written it', async () => {
-    let finish = (): void => undefined;
+    let finish!: () => void;
+    const released = new Promise<void>((resolve) => (finish = resolve));
     const slow = new MemoryProfileStore();
     const write = slow.write.bind(slow);
-    slow.write = (profile) => new Promise<void>((resolve) => (finish = () => void write(profile).then(resolve)));
+    slow.write = async (profile) => {
+      await released;
+      return write(profile);
+    };
     const store = new CompositeProfileStore(new MemoryProfileStore(), slow);
     const profile = createTestProfile('51070e');
     const written = store.write(profile);
