@@ -6,7 +6,7 @@ import { CONTENDERS, HTTP_SCENARIOS, type Contender, type HttpScenario } from '.
 
 export interface HttpOptions {
   repetitions: number;
-  /** Requests of the warm-up, which also measures the rate that sizes the measured runs. */
+  /** Requests of each of the two warm-up passes; the second also measures the rate that sizes the measured runs. */
   warmupRequests: number;
   /**
    * Each measured run sends enough requests for about this much server CPU time: with 100 clock ticks a
@@ -52,7 +52,12 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpRun[]> {
     for (const scenario of HTTP_SCENARIOS) {
       const amounts = new Map<string, number>();
       for (const contender of CONTENDERS) {
-        const warm = await measure(servers.get(contender.id) as ServerProcess, scenario, options.warmupRequests, options.serverCore);
+        const server = servers.get(contender.id) as ServerProcess;
+        // The first pass runs mostly unoptimised code and its CPU is a few ticks: sized from it, the
+        // measured runs came out several times too short (keel prod's 404: 2 000 requests, 9 ticks) and
+        // their figures were mostly the 10 ms granularity of /proc. The second pass, on warm code, sizes them.
+        await measure(server, scenario, options.warmupRequests, options.serverCore);
+        const warm = await measure(server, scenario, options.warmupRequests, options.serverCore);
         const perRequest = Math.max(warm.cpuMicrosPerRequest, 1);
         amounts.set(contender.id, Math.max(options.minRequests, Math.round((options.cpuSecondsPerRun * 1e6) / perRequest)));
         log(`  warm-up ${scenario.id} ${contender.id}: ${perRequest.toFixed(0)} µs CPU/req, ${Math.round(warm.requestsPerSecond)} req/s`);
