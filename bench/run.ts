@@ -46,12 +46,12 @@ const quick = values.quick;
 const number = (value: string | undefined, fallback: number): number => (value === undefined ? fallback : Number(value));
 const settings = {
   reps: number(values.reps, quick ? 2 : 5),
-  cpuSecondsPerRun: number(values['cpu-seconds-per-run'], quick ? 0.25 : 0.8),
+  cpuSecondsPerRun: number(values['cpu-seconds-per-run'], quick ? 0.2 : 0.8),
   warmupRequests: quick ? 300 : 2000,
   minRequests: quick ? 300 : 2000,
   routerReps: number(values.reps, quick ? 1 : 3),
   msPerSet: quick ? 100 : 300,
-  routerWarmupMs: quick ? 300 : 1000,
+  routerWarmupMs: quick ? 200 : 1000,
   memoryRequests: number(values['memory-requests'], quick ? 2000 : 200_000),
   memorySampleEvery: number(values['memory-sample-every'], quick ? 500 : 10_000),
   memoryRssCeiling: 1024 * 1_048_576,
