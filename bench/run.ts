@@ -3,7 +3,7 @@
  * `npm run bench:quick` (under a minute, prints only). Options:
  *   --quick                 small counts, one or two repetitions, docs untouched unless --write
  *   --only=http,router,memory,profile   run some parts (profile is never part of the default set)
- *   --profile               also profile keel's server (--cpu-prof) under the seed request, dev and prod
+ *   --profile               also profile keel's server (V8's CPU profiler, after a warm-up) under the seed request, dev and prod
  *   --reps=N  --cpu-seconds-per-run=S  --memory-requests=N  --memory-sample-every=N  --profile-requests=N
  *   --write / --no-write    write the docs (default: full mode only)
  *   --reference=URL         also measure the reference application (Symfony on php-fpm, dev) at this loopback URL

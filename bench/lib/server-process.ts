@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { MemorySample } from '../servers/server-signals.js';
+import type { MemorySample, RunnerQuery } from '../servers/server-signals.js';
 
 const SERVERS_DIR = fileURLToPath(new URL('../servers/', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -11,7 +11,7 @@ export interface ServerSpec {
   /** File name under bench/servers/ without `.ts`. */
   file: string;
   env?: Record<string, string>;
-  /** Extra node flags, e.g. `--cpu-prof`. */
+  /** Extra node flags, e.g. `--trace-gc`. */
   nodeFlags?: string[];
 }
 
@@ -20,6 +20,10 @@ export interface ServerProcess {
   readonly port: number;
   /** The server's own memory figures, asked over IPC. */
   memory(): Promise<MemorySample>;
+  /** Starts V8's sampling profiler inside the server (over IPC, through node:inspector). */
+  startCpuProfile(intervalMicros: number): Promise<void>;
+  /** Stops it and has the server write the `.cpuprofile` JSON to `file`. */
+  stopCpuProfile(file: string): Promise<void>;
   /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`, 10 s by default). */
   stop(graceMs?: number): Promise<void>;
 }
@@ -52,7 +56,9 @@ export async function startServer({ file, env = {}, nodeFlags = [] }: ServerSpec
   return {
     pid,
     port,
-    memory: () => askMemory(child),
+    memory: () => ask(child, 'memory') as Promise<MemorySample>,
+    startCpuProfile: (intervalMicros) => expectAnswer(child, { cpuProfile: 'start', intervalMicros }, 'started'),
+    stopCpuProfile: (file) => expectAnswer(child, { cpuProfile: 'stop', file }, 'stopped'),
     stop: (graceMs = STOP_TIMEOUT_MS) => stopChild(child, graceMs),
   };
 }
@@ -82,15 +88,22 @@ function waitForReady(child: ChildProcess, stderr: () => string, file: string): 
   });
 }
 
-function askMemory(child: ChildProcess): Promise<MemorySample> {
+/** Sends one query and resolves with the server's next message (queries are never sent concurrently). */
+function ask(child: ChildProcess, query: RunnerQuery, timeoutMs = 5_000): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no memory answer within 5 s')), 5_000);
+    const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(query)} within ${timeoutMs} ms`)), timeoutMs);
     child.once('message', (message) => {
       clearTimeout(timer);
-      resolve(message as MemorySample);
+      resolve(message);
     });
-    child.send('memory');
+    child.send(query);
   });
+}
+
+async function expectAnswer(child: ChildProcess, query: RunnerQuery, expected: string): Promise<void> {
+  // Writing a profile of tens of thousands of requests takes a while.
+  const answer = await ask(child, query, 60_000);
+  if (answer !== expected) throw new Error(`${JSON.stringify(query)}: ${String(answer)}`);
 }
 
 function stopChild(child: ChildProcess, graceMs: number): Promise<void> {

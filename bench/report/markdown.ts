@@ -1,7 +1,7 @@
 import { HTTP_SCENARIOS } from '../scenarios/contenders.js';
 import type { MachineInfo } from './machine.js';
 import type { Summary } from './summary.js';
-import type { HotFunction } from '../scenarios/cpu-profile.js';
+import { warmupRequests, type HotFunction } from '../scenarios/cpu-profile.js';
 
 export interface RunInfo {
   date: string;
@@ -95,7 +95,7 @@ export function renderProfiles(profiles: { title: string; requests: number; func
   const lines: string[] = [];
   for (const { title, requests, functions } of profiles) {
     lines.push(
-      `#### ${title} (${requests.toLocaleString('en')} seed requests, start-up included)`,
+      `#### ${title} (${requests.toLocaleString('en')} seed requests after ${warmupRequests(requests).toLocaleString('en')} of warm-up)`,
       '',
       '| # | function | location | self ms | share of busy time |',
       '| ---: | --- | --- | ---: | ---: |',

@@ -1,7 +1,7 @@
 /** Express 5 with its defaults, the demo's routes and a final 404 middleware. */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { NOT_FOUND_HTML, PEER_ROUTES, USER_JSON } from './peer-pages.js';
-import { announceReady, answerMemoryQueries, exitOnSignal } from './server-signals.js';
+import { announceReady, answerRunnerQueries, exitOnSignal } from './server-signals.js';
 
 const app = express();
 const DIGITS = /^\d+$/;
@@ -23,7 +23,7 @@ app.use((_request: Request, response: Response) => {
 });
 
 const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
-  answerMemoryQueries();
+  answerRunnerQueries();
   announceReady();
 });
 exitOnSignal(() => server.close());

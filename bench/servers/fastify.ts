@@ -1,7 +1,7 @@
 /** Fastify with its defaults (no logger), the demo's routes and a 404 handler. */
 import Fastify, { type HTTPMethods, type RouteHandlerMethod } from 'fastify';
 import { ALL_METHODS, NOT_FOUND_HTML, PEER_ROUTES, USER_JSON } from './peer-pages.js';
-import { announceReady, answerMemoryQueries, exitOnSignal } from './server-signals.js';
+import { announceReady, answerRunnerQueries, exitOnSignal } from './server-signals.js';
 
 const app = Fastify({ logger: false });
 
@@ -19,6 +19,6 @@ app.setNotFoundHandler((_request, reply) => {
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 3000), host: '127.0.0.1' });
-answerMemoryQueries();
+answerRunnerQueries();
 announceReady();
 exitOnSignal(() => void app.close());

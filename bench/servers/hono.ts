@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ALL_METHODS, NOT_FOUND_HTML, PEER_ROUTES, USER_JSON } from './peer-pages.js';
-import { announceReady, answerMemoryQueries, exitOnSignal } from './server-signals.js';
+import { announceReady, answerRunnerQueries, exitOnSignal } from './server-signals.js';
 
 const app = new Hono();
 
@@ -15,7 +15,7 @@ app.get('/api/users/:id{[0-9]+}', (c) => c.json(USER_JSON(c.req.param('id'))));
 app.notFound((c) => c.html(NOT_FOUND_HTML, 404));
 
 const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1' }, () => {
-  answerMemoryQueries();
+  answerRunnerQueries();
   announceReady();
 });
 exitOnSignal(() => server.close());

@@ -15,7 +15,7 @@ import { createLogger } from '../../src/logging/create-logger.js';
 import type { RouteDefinition } from '../../src/routing/route.js';
 import { demoRoutes } from '../../demo/routes.js';
 import { USER_JSON } from './peer-pages.js';
-import { announceReady, answerMemoryQueries } from './server-signals.js';
+import { announceReady, answerRunnerQueries } from './server-signals.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const appEnv = process.env.APP_ENV === 'prod' ? 'prod' : 'dev';
@@ -50,7 +50,7 @@ const benchRoutes: RouteDefinition[] = [
 
 const app = createApp({ config: { ...config, port, host: '127.0.0.1' }, routes: benchRoutes, logger });
 await app.listen({ port, host: '127.0.0.1' });
-answerMemoryQueries();
+answerRunnerQueries();
 announceReady();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

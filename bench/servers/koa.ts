@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { ALL_METHODS, NOT_FOUND_HTML, PEER_ROUTES, USER_JSON } from './peer-pages.js';
-import { announceReady, answerMemoryQueries, exitOnSignal } from './server-signals.js';
+import { announceReady, answerRunnerQueries, exitOnSignal } from './server-signals.js';
 
 const app = new Koa();
 const router = new Router();
@@ -28,7 +28,7 @@ app.use(async (ctx) => {
 });
 
 const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
-  answerMemoryQueries();
+  answerRunnerQueries();
   announceReady();
 });
 exitOnSignal(() => server.close());

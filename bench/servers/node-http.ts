@@ -1,7 +1,7 @@
 /** The ceiling: bare node:http and a hand-written switch over the demo's routes. */
 import { createServer, type ServerResponse } from 'node:http';
 import { NOT_FOUND_HTML, USER_JSON } from './peer-pages.js';
-import { announceReady, answerMemoryQueries, exitOnSignal } from './server-signals.js';
+import { announceReady, answerRunnerQueries, exitOnSignal } from './server-signals.js';
 
 const HTML = 'text/html; charset=UTF-8';
 const JSON_TYPE = 'application/json';
@@ -53,7 +53,7 @@ const server = createServer((req, res) => {
 });
 
 server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
-  answerMemoryQueries();
+  answerRunnerQueries();
   announceReady();
 });
 exitOnSignal(() => server.close());

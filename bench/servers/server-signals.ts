@@ -1,8 +1,10 @@
 /**
  * What every benchmark server does besides serving: say READY on stdout once listening, answer the runner's
- * memory queries over the IPC channel when it has one, and exit cleanly on SIGTERM (so that `--cpu-prof`
- * gets to write its profile).
+ * queries over the IPC channel when it has one (memory figures; a CPU profile of the requests between two
+ * messages, so that a profile leaves out start-up and warm-up), and exit cleanly on SIGTERM.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 
 /** A memory sample as the runner receives it. */
 export interface MemorySample {
@@ -16,13 +18,38 @@ export function announceReady(): void {
   process.stdout.write('READY\n');
 }
 
-export function answerMemoryQueries(): void {
+/** What the runner may send; each message gets one answer. */
+export type RunnerQuery = 'memory' | { cpuProfile: 'start'; intervalMicros: number } | { cpuProfile: 'stop'; file: string };
+
+export function answerRunnerQueries(): void {
   if (process.send === undefined) return;
-  process.on('message', (message: unknown) => {
-    if (message !== 'memory') return;
-    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-    const sample: MemorySample = { rss, heapUsed, heapTotal, external };
-    process.send?.(sample);
+  let session: Session | undefined;
+  process.on('message', (message: RunnerQuery) => {
+    if (message === 'memory') {
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      const sample: MemorySample = { rss, heapUsed, heapTotal, external };
+      process.send?.(sample);
+      return;
+    }
+    if (message.cpuProfile === 'start') {
+      const profiler = (session = new Session());
+      profiler.connect();
+      profiler.post('Profiler.enable', () =>
+        profiler.post('Profiler.setSamplingInterval', { interval: message.intervalMicros }, () => profiler.post('Profiler.start', () => process.send?.('started'))),
+      );
+      return;
+    }
+    const profiler = session;
+    session = undefined;
+    if (profiler === undefined) {
+      process.send?.('failed: no profile was started');
+      return;
+    }
+    profiler.post('Profiler.stop', (error, result) => {
+      if (error === null) writeFileSync(message.file, JSON.stringify(result.profile));
+      profiler.disconnect();
+      process.send?.(error === null ? 'stopped' : `failed: ${error.message}`);
+    });
   });
   // The channel must not keep an otherwise finished server alive.
   process.channel?.unref();
