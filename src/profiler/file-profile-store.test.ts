@@ -79,6 +79,19 @@ describe('FileProfileStore', () => {
     assert.equal(stored.parent, '4ea1d5');
   });
 
+  it('stores records of any size and alphabet whole, one after the other', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    // Small, then 24 000 UTF-16 units of two- to four-byte characters, then 400 kB, then small again.
+    const bodies = ['short', 'é€😀'.repeat(6_000), 'x'.repeat(400_000), 'tail'];
+    const tokens = ['00000b', '00000c', '00000d', '00000e'];
+    for (const [i, body] of bodies.entries()) {
+      await store.write(createTestProfile(tokens[i]!, { collectors: { request: { route: null, headers: { host: 'app.example.test' }, body } } }));
+    }
+    for (const [i, body] of bodies.entries()) {
+      assert.equal(((await store.read(tokens[i]!))?.collectors.request as { body: string }).body, body);
+    }
+  });
+
   it('serves records written before a restart', async () => {
     await new FileProfileStore({ dir, clock }).write(createTestProfile('4ea1d5', { time: 1_800_000_000 }));
     const restarted = new FileProfileStore({ dir, clock });
