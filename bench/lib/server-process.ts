@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemorySample, RunnerQuery } from '../servers/server-signals.js';
 
@@ -13,6 +14,11 @@ export interface ServerSpec {
   env?: Record<string, string>;
   /** Extra node flags, e.g. `--trace-gc`. */
   nodeFlags?: string[];
+  /**
+   * Another checkout to start the server from (bench:compare): its bench/servers/<file>.ts, run from its
+   * root, where tsx finds its tsconfig.json (outside a project's folder tsx compiles JSX for React).
+   */
+  checkout?: string;
 }
 
 export interface ServerProcess {
@@ -40,10 +46,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `bench/servers/<file>.ts` through tsx, behind the pinning prefix, and resolves once it prints READY. */
-export async function startServer({ file, env = {}, nodeFlags = [] }: ServerSpec, prefix: string[]): Promise<ServerProcess> {
+export async function startServer({ file, env = {}, nodeFlags = [], checkout }: ServerSpec, prefix: string[]): Promise<ServerProcess> {
   const port = await freePort();
-  const command = [...prefix, process.execPath, ...nodeFlags, '--import', 'tsx', `${SERVERS_DIR}${file}.ts`];
+  const serversDir = checkout === undefined ? SERVERS_DIR : join(checkout, 'bench', 'servers');
+  const command = [...prefix, process.execPath, ...nodeFlags, '--import', 'tsx', join(serversDir, `${file}.ts`)];
   const child = spawn(command[0] as string, command.slice(1), {
+    cwd: checkout,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -52,15 +52,9 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpRun[]> {
     for (const scenario of HTTP_SCENARIOS) {
       const amounts = new Map<string, number>();
       for (const contender of CONTENDERS) {
-        const server = servers.get(contender.id) as ServerProcess;
-        // The first pass runs mostly unoptimised code and its CPU is a few ticks: sized from it, the
-        // measured runs came out several times too short (keel prod's 404: 2 000 requests, 9 ticks) and
-        // their figures were mostly the 10 ms granularity of /proc. The second pass, on warm code, sizes them.
-        await measure(server, scenario, options.warmupRequests, options.serverCore);
-        const warm = await measure(server, scenario, options.warmupRequests, options.serverCore);
-        const perRequest = Math.max(warm.cpuMicrosPerRequest, 1);
-        amounts.set(contender.id, Math.max(options.minRequests, Math.round((options.cpuSecondsPerRun * 1e6) / perRequest)));
-        log(`  warm-up ${scenario.id} ${contender.id}: ${perRequest.toFixed(0)} µs CPU/req, ${Math.round(warm.requestsPerSecond)} req/s`);
+        const warm = await warmUp(servers.get(contender.id) as ServerProcess, scenario, options);
+        amounts.set(contender.id, warm.amount);
+        log(`  warm-up ${scenario.id} ${contender.id}: ${warm.cpuMicrosPerRequest.toFixed(0)} µs CPU/req, ${Math.round(warm.requestsPerSecond)} req/s`);
       }
       for (let repetition = 0; repetition < options.repetitions; repetition++) {
         for (const contender of CONTENDERS) {
@@ -81,7 +75,26 @@ async function measureRun(server: ServerProcess, contender: Contender, scenario:
   return { scenario: scenario.id, contender: contender.id, repetition, ...result };
 }
 
-async function measure(server: ServerProcess, scenario: HttpScenario, amount: number, core: number | undefined): Promise<Omit<HttpRun, 'scenario' | 'contender' | 'repetition'>> {
+/**
+ * Warms a server up on the scenario and sizes its measured runs: enough requests for about
+ * `cpuSecondsPerRun` of its CPU. The first pass runs mostly unoptimised code and its CPU is a few ticks:
+ * sized from it, the measured runs came out several times too short (keel prod's 404: 2 000 requests,
+ * 9 ticks) and their figures were mostly the 10 ms granularity of /proc. The second pass, on warm code,
+ * sizes them.
+ */
+export async function warmUp(
+  server: ServerProcess,
+  scenario: Pick<HttpScenario, 'path' | 'expectStatus'>,
+  { warmupRequests, minRequests, cpuSecondsPerRun, serverCore }: Pick<HttpOptions, 'warmupRequests' | 'minRequests' | 'cpuSecondsPerRun' | 'serverCore'>,
+): Promise<{ amount: number; cpuMicrosPerRequest: number; requestsPerSecond: number }> {
+  await measure(server, scenario, warmupRequests, serverCore);
+  const warm = await measure(server, scenario, warmupRequests, serverCore);
+  const perRequest = Math.max(warm.cpuMicrosPerRequest, 1);
+  return { amount: Math.max(minRequests, Math.round((cpuSecondsPerRun * 1e6) / perRequest)), cpuMicrosPerRequest: perRequest, requestsPerSecond: warm.requestsPerSecond };
+}
+
+/** One run: `amount` requests of the scenario, and the server's CPU time (every thread) per request served. */
+export async function measure(server: ServerProcess, scenario: Pick<HttpScenario, 'path' | 'expectStatus'>, amount: number, core: number | undefined): Promise<Omit<HttpRun, 'scenario' | 'contender' | 'repetition'>> {
   const coreBefore = readCoreTicks(core);
   const before = readCpuTicks(server.pid);
   const load = await drive({ port: server.port, path: scenario.path, headers: seedHeaderObject(), amount, expectStatus: scenario.expectStatus });
