@@ -11,14 +11,10 @@ import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
 import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
+import { defaultSegmentRecords, MAX_BATCH, sealCheckInterval } from './file-store-sizing.js';
 import { isProfileToken } from './token.js';
 
 const decompress = promisify(brotliDecompress);
-/**
- * Records written together at most (~50 µs each): a busy server queues about two per request it answers in
- * an event-loop turn, and a batch must take them all, or the queue grows until records are dropped.
- */
-export const MAX_BATCH = 256;
 // Rings of processes gone are looked for at most this often (a folder listing and a stat per ring).
 const RING_SWEEP_MS = 60_000;
 // Brotli at quality 0 compresses a typical 7 kB record to ~2.5 kB (quality 1 saves 4 % more) in about half
@@ -26,27 +22,6 @@ const RING_SWEEP_MS = 60_000;
 // encoder's set-up cheaper still.
 function brotliOptions(size: number) {
   return { params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_LGWIN]: 14, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
-}
-
-/** Lines per index segment unless configured: a quarter of maxRecords. */
-function defaultSegmentRecords(maxRecords: number): number {
-  return Math.max(1, Math.ceil(maxRecords / 4));
-}
-
-// Lines appended between two looks at the current segment's size: a quarter segment.
-function sealCheckInterval(segmentRecords: number): number {
-  return Math.max(1, Math.floor(segmentRecords / 4));
-}
-
-/**
- * The most index lines a store with default segments keeps on disk: segments are deleted whole, and only
- * when one is sealed, once newer ones hold maxRecords lines; so maxRecords, the oldest segment still
- * needed, and the current one growing until the next seal. A segment is sealed when a check finds it
- * full, so each can pass its size by a check interval and one batch.
- */
-export function indexLinesBound(maxRecords: number): number {
-  const segment = defaultSegmentRecords(maxRecords);
-  return maxRecords + 2 * (segment + sealCheckInterval(segment) + MAX_BATCH);
 }
 
 export interface FileProfileStoreOptions {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { sendRaw } from '../helpers/raw-http.js';
 import { SEED_HEADERS } from '../helpers/seed-request.js';
-import { indexLinesBound, MAX_BATCH } from '../../src/profiler/file-profile-store.js';
+import { indexLinesBound, MAX_BATCH } from '../../src/profiler/file-store-sizing.js';
 import { spawnDemo } from '../faults/demo-process.js';
 
 export interface SoakOptions {
