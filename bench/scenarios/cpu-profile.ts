@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { drive } from '../lib/load.js';
 import { seedHeaderObject } from '../lib/seed.js';
 import { startServer } from '../lib/server-process.js';
+import { settle } from './http.js';
 
 export interface ProfileOptions {
   appEnv: 'dev' | 'prod';
@@ -35,8 +36,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // Samples every 100 µs: a request of keel prod is a few tens of µs, the default 1 ms would see few of them.
 const SAMPLING_MICROS = 100;
-// Work keel defers past its last response (the profile records written at terminate) belongs to the run.
-const SETTLE_MS = 150;
 
 /**
  * Profiles keel's server under the seed request and returns its functions by self time. The profile covers
@@ -53,10 +52,11 @@ export async function profileKeel({ appEnv, requests, serverPrefix }: ProfileOpt
       await drive({ ...load, amount: warmupRequests(requests) });
       await server.startCpuProfile(SAMPLING_MICROS);
       await drive({ ...load, amount: requests });
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      // The records keel writes after its last response are part of the profile.
+      await settle();
       await server.stopCpuProfile(file);
     } finally {
-      await server.stop(120_000);
+      await server.stop();
     }
     return hotFunctions(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
   } finally {

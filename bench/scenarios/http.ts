@@ -35,8 +35,10 @@ export interface HttpRun {
   stealShare: number;
 }
 
-// Work a server defers past its last response (a profile written at terminate) still belongs to the run.
-const SETTLE_MS = 150;
+/** Waits 150 ms after a run's last answer: work a server defers past it (a profile written at terminate) still belongs to the run. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 150));
+}
 
 /**
  * Starts every contender once, pinned, then for each scenario warms each one up and runs the contenders
@@ -98,7 +100,7 @@ export async function measure(server: ServerProcess, scenario: Pick<HttpScenario
   const coreBefore = readCoreTicks(core);
   const before = readCpuTicks(server.pid);
   const load = await drive({ port: server.port, path: scenario.path, headers: seedHeaderObject(), amount, expectStatus: scenario.expectStatus });
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await settle();
   const after = readCpuTicks(server.pid);
   const coreAfter = readCoreTicks(core);
   return {
