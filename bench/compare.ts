@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { pinProcesses } from './lib/pinning.js';
 import { startServer, type ServerProcess } from './lib/server-process.js';
 import { median, pairedRatio, relativeSpread } from './lib/stats.js';
-import { measure, warmUp } from './scenarios/http.js';
+import { FULL_RUN_REQUESTS, measure, warmUp } from './scenarios/http.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -58,7 +58,7 @@ try {
   servers.push(before);
   const after = await startServer({ file: 'keel', env }, pinning.serverPrefix);
   servers.push(after);
-  const options = { warmupRequests: 2000, minRequests: 2000, cpuSecondsPerRun, serverCore: pinning.serverCore };
+  const options = { ...FULL_RUN_REQUESTS, cpuSecondsPerRun, serverCore: pinning.serverCore };
   // The same number of requests for both sides: sized from the base, so a pair compares equal work.
   const { amount } = await warmUp(before, scenario, options);
   await warmUp(after, scenario, options);

@@ -20,7 +20,7 @@ import { summarize } from './report/summary.js';
 import { writeSection } from './report/write-docs.js';
 import { HTTP_SCENARIOS } from './scenarios/contenders.js';
 import { profileKeel } from './scenarios/cpu-profile.js';
-import { runHttpBench, type HttpRun } from './scenarios/http.js';
+import { FULL_RUN_REQUESTS, runHttpBench, type HttpRun } from './scenarios/http.js';
 import { runMemoryBench, type MemoryPoint } from './scenarios/memory.js';
 import { measureReference, type ReferenceRun } from './scenarios/reference.js';
 import { runRouterBench, type RouterRun } from './scenarios/router.js';
@@ -47,8 +47,8 @@ const number = (value: string | undefined, fallback: number): number => (value =
 const settings = {
   reps: number(values.reps, quick ? 2 : 5),
   cpuSecondsPerRun: number(values['cpu-seconds-per-run'], quick ? 0.2 : 0.8),
-  warmupRequests: quick ? 300 : 2000,
-  minRequests: quick ? 300 : 2000,
+  warmupRequests: quick ? 300 : FULL_RUN_REQUESTS.warmupRequests,
+  minRequests: quick ? 300 : FULL_RUN_REQUESTS.minRequests,
   routerReps: number(values.reps, quick ? 1 : 3),
   msPerSet: quick ? 100 : 300,
   routerWarmupMs: quick ? 200 : 1000,

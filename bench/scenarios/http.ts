@@ -35,6 +35,9 @@ export interface HttpRun {
   stealShare: number;
 }
 
+/** Warm-up and least requests of a full run's HTTP runs (bench and bench:compare alike). */
+export const FULL_RUN_REQUESTS = { warmupRequests: 2000, minRequests: 2000 } as const;
+
 /** Waits 150 ms after a run's last answer: work a server defers past it (a profile written at terminate) still belongs to the run. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 150));
