@@ -34,8 +34,17 @@ export function answerRunnerQueries(): void {
     if (message.cpuProfile === 'start') {
       const profiler = (session = new Session());
       profiler.connect();
-      profiler.post('Profiler.enable', () =>
-        profiler.post('Profiler.setSamplingInterval', { interval: message.intervalMicros }, () => profiler.post('Profiler.start', () => process.send?.('started'))),
+      // Each step answers the runner with its error, rather than leaving it to wait for a timeout.
+      const answer = (error: Error | null, next: () => void): void => {
+        if (error === null) next();
+        else process.send?.(`failed: ${error.message}`);
+      };
+      profiler.post('Profiler.enable', (enabled) =>
+        answer(enabled, () =>
+          profiler.post('Profiler.setSamplingInterval', { interval: message.intervalMicros }, (set) =>
+            answer(set, () => profiler.post('Profiler.start', (started) => answer(started, () => process.send?.('started')))),
+          ),
+        ),
       );
       return;
     }
