@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import { createFlatError } from './flat-error.js';
-import { parseStack } from './stack-frame.js';
+import { errorFrames, parseStack } from './stack-frame.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
@@ -120,5 +120,37 @@ describe('parseStack', () => {
   it('stops after `limit` frames, skipping lines that are no frame', () => {
     const stack = ['Error: x', '    at async Promise.all (index 0)', '    at first (/app/a.ts:1:1)', '    at second (/app/b.ts:2:2)'].join('\n');
     assert.deepEqual(parseStack(stack, 1).map((f) => f.function), ['first']);
+  });
+
+  it('never reads a line of a many-line message as a frame', () => {
+    const stack = ['Error: x', '    at fake (/app/.env:10:1)', 'more', '    at real (/app/src/a.ts:1:1)'].join('\n');
+    assert.deepEqual(parseStack(stack).map((f) => f.function), ['real']);
+  });
+});
+
+describe('errorFrames', () => {
+  it('reads only what follows the header, even when the message ends with lines that read like frames', () => {
+    const error = new Error('Panel "\n    at x (/app/.env:10:1)\n" is not available');
+    const frames = errorFrames(error);
+    assert.ok(frames.length > 0);
+    assert.ok(frames.every((f) => !f.file.endsWith('.env')), JSON.stringify(frames.map((f) => f.file)));
+    assert.equal(frames[0]!.file, fileURLToPath(import.meta.url));
+    const spoofedTail = new Error('x\n    at x (/app/.env:10:1)');
+    assert.equal(errorFrames(spoofedTail, 1)[0]!.file, fileURLToPath(import.meta.url));
+  });
+
+  it('falls back to the trailing frame lines of a stack written by hand', () => {
+    const error = new Error('x');
+    error.stack = 'Something else\n    at fake (/app/.env:1:1)\nnot a frame\n    at real (/app/src/a.ts:2:3)';
+    assert.deepEqual(errorFrames(error).map((f) => [f.function, f.line]), [['real', 2]]);
+  });
+
+  it('gives no frames for a stack that is only its header, or a getter that throws', () => {
+    const bare = new Error('x');
+    bare.stack = 'Error: x';
+    assert.deepEqual(errorFrames(bare), []);
+    const broken = new Error('x');
+    Object.defineProperty(broken, 'stack', { get: () => { throw new Error('no'); } });
+    assert.deepEqual(errorFrames(broken), []);
   });
 });

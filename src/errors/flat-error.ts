@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../http/error-codes.js';
 import { isHttpException } from '../http/http-exception.js';
 import { statusText } from '../http/status-texts.js';
-import { parseStack, type StackFrame } from './stack-frame.js';
+import { errorFrames, type StackFrame } from './stack-frame.js';
 import { attached } from '../internal/attached.js';
 
 export interface FlatErrorOptions {
@@ -140,7 +140,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
     },
     hasStack
       ? () => {
-          const frames = parseStack(safeStack(error));
+          const frames = errorFrames(error);
           return debug ? frames : frames.slice(0, 1);
         }
       : undefined,
@@ -161,14 +161,5 @@ function messageOf(error: unknown): string {
     return typeof error === 'object' && error !== null ? JSON.stringify(error) ?? String(error) : String(error);
   } catch {
     return Object.prototype.toString.call(error);
-  }
-}
-
-// A getter on `stack` (or a prepareStackTrace hook) may throw: a broken error must still render.
-function safeStack(error: Error): string | undefined {
-  try {
-    return typeof error.stack === 'string' ? error.stack : undefined;
-  } catch {
-    return undefined;
   }
 }

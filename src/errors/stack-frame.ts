@@ -19,25 +19,70 @@ const WITH_FUNCTION = /^\s*at (?:async )?(.*?) \((.*):(\d+):(\d+)\)$/;
 const WITHOUT_FUNCTION = /^\s*at (?:async )?(.*):(\d+):(\d+)$/;
 
 /**
- * Parses the frames of an `Error.stack` string. Lines V8 cannot place (`native`, `<anonymous>` without a
- * position, eval wrappers) are skipped, so every frame has a file and a line. `limit` stops after that many
- * frames (the log line only needs the first).
+ * The frames of an error's stack. Only what follows the stack's header (`Name: message`, which V8 and
+ * keel's source-mapped formatter both write first) is read: a message holds request data (a URL, a
+ * profiler panel's name), and a line of it that reads like a frame must never become one, or a request
+ * could point the error page's source excerpts, the log line and `X-Debug-Exception-File` at any file.
+ */
+export function errorFrames(error: Error, limit = Number.POSITIVE_INFINITY): readonly StackFrame[] {
+  const stack = safeStack(error);
+  if (stack === undefined) return NO_FRAMES;
+  const header = headerOf(error);
+  if (header !== undefined && stack.startsWith(header)) {
+    if (stack.length === header.length) return NO_FRAMES;
+    if (stack.charCodeAt(header.length) === NEWLINE) return parseFrames(stack.slice(header.length + 1), limit);
+  }
+  // A stack not written from the error's current name and message (rewritten by hand, or the message
+  // changed after the stack was formatted): its frames are the lines after its last line that is no frame.
+  return parseStack(stack, limit);
+}
+
+/**
+ * Parses the frames of an `Error.stack` string whose header is not known: the trailing block of frame
+ * lines (`    at …`), so that no line of a message, however many lines it has, is read as a frame. Lines V8
+ * cannot place (`native`, `<anonymous>` without a position, eval wrappers) are skipped, so every frame has a
+ * file and a line. `limit` stops after that many frames (the log line only needs the first).
  */
 export function parseStack(stack: string | undefined, limit = Number.POSITIVE_INFINITY): readonly StackFrame[] {
   if (stack === undefined) return NO_FRAMES;
-  // The frames part of a stack (what follows the message) is the same for every error thrown on one code
-  // path: its frames are parsed once and the list is shared, frozen (the profiler reuses its JSON too).
-  const start = stack.indexOf('\n    at ');
-  if (limit !== Number.POSITIVE_INFINITY || start === -1) return parseLines(stack, limit);
-  const framesText = stack.slice(start + 1);
+  const lines = stack.split('\n');
+  let first = lines.length;
+  while (first > 0 && FRAME_LINE.test(lines[first - 1]!)) first--;
+  if (first === lines.length) return NO_FRAMES;
+  return parseFrames(lines.slice(first).join('\n'), limit);
+}
+
+// The frames part of a stack is the same for every error thrown on one code path: its frames are parsed
+// once and the list is shared, frozen (the profiler reuses its JSON too).
+function parseFrames(framesText: string, limit: number): readonly StackFrame[] {
+  if (limit !== Number.POSITIVE_INFINITY) return parseLines(framesText, limit);
   let frames = parsedStacks.get(framesText);
   if (frames === undefined) {
     frames = Object.freeze(parseLines(framesText, limit));
     parsedStacks.set(framesText, frames);
   }
-  // The message lines are parsed as before (a message can hold a line that reads like a frame).
-  const head = parseLines(stack.slice(0, start), limit);
-  return head.length === 0 ? frames : [...head, ...frames];
+  return frames;
+}
+
+const NEWLINE = 10;
+const FRAME_LINE = /^\s*at /;
+
+// A getter on `stack` or `name` (or a prepareStackTrace hook) may throw: a broken error must still render.
+function safeStack(error: Error): string | undefined {
+  try {
+    return typeof error.stack === 'string' ? error.stack : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// What V8 writes before the frames: Error.prototype.toString's `name: message`.
+function headerOf(error: Error): string | undefined {
+  try {
+    return Error.prototype.toString.call(error);
+  } catch {
+    return undefined;
+  }
 }
 
 const NO_FRAMES: readonly StackFrame[] = Object.freeze([]);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,10 @@ describe('readSourceExcerpt', () => {
     writeFileSync(join(root, 'app.ts'), body);
     writeFileSync(join(outside, 'secret.ts'), body);
     mkdirSync(join(root, 'dir.ts'));
+    writeFileSync(join(root, '.env'), body);
+    mkdirSync(join(root, 'var'));
+    writeFileSync(join(root, 'var', 'dev.log'), body);
+    symlinkSync(join(root, '.env'), join(root, 'env-link.ts'));
   });
 
   after(() => {
@@ -44,6 +48,16 @@ describe('readSourceExcerpt', () => {
   it('refuses files outside the allowed roots', () => {
     assert.deepEqual(readSourceExcerpt(join(outside, 'secret.ts'), 3, { roots: [root] }), []);
     assert.deepEqual(readSourceExcerpt(join(root, '..', 'etc', 'passwd'), 1, { roots: [root] }), []);
+  });
+
+  it('refuses files that are not JavaScript or TypeScript sources, even below a root or behind a .ts link', () => {
+    assert.deepEqual(readSourceExcerpt(join(root, '.env'), 3, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, 'var', 'dev.log'), 3, { roots: [root] }), []);
+    assert.deepEqual(readSourceExcerpt(join(root, 'env-link.ts'), 3, { roots: [root] }), []);
+    for (const name of ['a.js', 'a.mjs', 'a.cjs', 'a.jsx', 'a.mts', 'a.cts', 'a.tsx']) {
+      writeFileSync(join(root, name), 'x\n');
+      assert.equal(readSourceExcerpt(join(root, name), 1, { roots: [root] })[0]?.text, 'x', name);
+    }
   });
 
   it('refuses node internals, relative paths, directories, missing files and bad line numbers without throwing', () => {

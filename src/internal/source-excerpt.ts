@@ -19,6 +19,8 @@ export interface SourceExcerptOptions {
 const KEEL_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const CACHE_SIZE = 64;
+// What a stack frame of JavaScript can name; checked on the real path too, so a link cannot dress up a `.env`.
+const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
 // Lines of the files read so far, per set of roots (in practice one: the default), by the file's name as
 // the stack frame gives it, the same string every time: a hit builds no key, and the debug page asks for a
@@ -28,9 +30,10 @@ let cachedFiles = 0;
 let defaults: { cwd: string; roots: readonly string[]; key: string } | undefined;
 
 /**
- * The lines around `line` of a source file, for the debug error page. Only regular files below one of the
- * roots are read (a stack frame's path comes from code, but a crafted error could name any file), never
- * node: internals, and never more than a few MB. Returns an empty list rather than throwing.
+ * The lines around `line` of a source file, for the debug error page. Only JavaScript and TypeScript
+ * sources that are regular files below one of the roots are read (a stack frame's path comes from code, but
+ * a crafted error could name any file: `.env`, a log), never node: internals, and never more than a few MB.
+ * Returns an empty list rather than throwing.
  */
 export function readSourceExcerpt(file: string, line: number, { around = 5, roots }: SourceExcerptOptions = {}): SourceLine[] {
   if (!Number.isInteger(line) || line < 1) return [];
@@ -50,7 +53,7 @@ export function readSourceExcerpt(file: string, line: number, { around = 5, root
  * large). Up to CACHE_SIZE files are kept; past that the cache starts over (a debug page names a few files).
  */
 function readLines(file: string, roots: readonly string[] | undefined): string[] | null {
-  if (!isAbsolute(file)) return null;
+  if (!isAbsolute(file) || !SOURCE_FILE.test(file)) return null;
   const { roots: allowed, key } = roots === undefined ? defaultRoots() : { roots, key: roots.join('\0') };
   let files = cache.get(key);
   const hit = files?.get(file);
@@ -77,7 +80,7 @@ function defaultRoots(): { roots: readonly string[]; key: string } {
 function load(file: string, roots: readonly string[]): string[] | null {
   try {
     const real = realpathSync(file);
-    if (!roots.some((root) => isInside(real, root))) return null;
+    if (!SOURCE_FILE.test(real) || !roots.some((root) => isInside(real, root))) return null;
     const stat = statSync(real);
     if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return null;
     return readFileSync(real, 'utf8').split(/\r?\n/);

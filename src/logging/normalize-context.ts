@@ -1,4 +1,4 @@
-import { parseStack } from '../errors/stack-frame.js';
+import { errorFrames } from '../errors/stack-frame.js';
 
 // Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
 const MAX_DEPTH = 9;
@@ -71,14 +71,6 @@ export function formatErrorChain(error: Error): string {
 function formatError(error: Error): string {
   const name = error.constructor?.name || 'Error';
   const { code } = error as { code?: unknown };
-  const frame = parseStack(safeStack(error), 1)[0];
+  const frame = errorFrames(error, 1)[0];
   return `[object] (${name}(code: ${typeof code === 'number' ? code : 0}): ${error.message} at ${frame?.file ?? ''}:${frame?.line ?? 0})`;
-}
-
-function safeStack(error: Error): string | undefined {
-  try {
-    return error.stack;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { MemoryProfileStore } from '../memory-profile-store.js';
 import type { ProfileQuery } from '../profile-store.js';
@@ -65,6 +66,18 @@ describe('profiler routes', () => {
       assert.match(page, /Stateless check enabled/);
       assert.match(page, new RegExp(`Forwarded to ErrorController \\(<a href="/_profiler/${sub}">${sub}</a>\\)`));
       assert.match(page, /Sub Requests 1/);
+    });
+
+    it('never takes a panel name holding a stack-frame line for a frame of its error', async () => {
+      const { get, main } = await failedRequest();
+      // Read as a frame, this line would put this file's first lines on the page as a source excerpt
+      // (and any other file, `.env` included, by its path).
+      const fake = `\n    at x (${fileURLToPath(import.meta.url)}:1:1)\n`;
+      const response = await get(`/_profiler/${main}?panel=${encodeURIComponent(fake)}`);
+      assert.equal(response.status, 404);
+      assert.doesNotMatch(response.headers.get('x-debug-exception-file') ?? '', /profiler-routes\.test\.ts/);
+      assert.doesNotMatch(bodyOf(response), /node:assert\/strict/);
+      assert.match(bodyOf(response), /profiler-routes\.ts/);
     });
 
     it('throws a 404 for a panel the record does not have, without profiling the answer', async () => {
