@@ -54,6 +54,17 @@ describe('Request', () => {
     assert.equal((await new Request({ method: 'GET', target: '/' }).body()).length, 0);
   });
 
+  it('reads its body once even when asked twice at once, and gives every later caller the failure of a failed read', async () => {
+    let reads = 0;
+    const tooLarge = new Error('too large');
+    const source = { read: async () => (++reads === 1 ? Promise.reject(tooLarge) : Buffer.from('the rest')) };
+    const request = new Request({ method: 'POST', target: '/', body: source });
+    const [first, second] = await Promise.allSettled([request.body(), request.body()]);
+    assert.deepEqual([first, second], [{ status: 'rejected', reason: tooLarge }, { status: 'rejected', reason: tooLarge }]);
+    await assert.rejects(request.body(), tooLarge);
+    assert.equal(reads, 1);
+  });
+
   it('splits host and port, brackets kept for IPv6', () => {
     assert.deepEqual(splitHostPort('[::1]:8080', 'http'), { host: '[::1]', port: 8080 });
     assert.deepEqual(splitHostPort('[::1]', 'https'), { host: '[::1]', port: 443 });

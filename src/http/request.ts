@@ -137,6 +137,7 @@ export class Request {
   #origin: RequestOrigin | undefined;
   #resolveOrigin: OriginResolver;
   #body: Buffer | (() => Promise<Buffer>) | BodySource | undefined;
+  #bodyRead: Promise<Buffer> | undefined;
   #query: URLSearchParams | undefined;
   #headers: IncomingHttpHeaders | undefined;
   #lines: readonly string[] | undefined;
@@ -242,8 +243,16 @@ export class Request {
     return this.type === 'main';
   }
 
-  /** The request body, read once (bounded by the server's body limit) and cached. */
-  async body(): Promise<Buffer> {
+  /**
+   * The request body, read once (bounded by the server's body limit) and cached. A failed read is cached
+   * too: a later caller (the controller, after the rate limiter read the body for its account key) gets the
+   * same 413 or 400, never what a second read of a stream still arriving would collect.
+   */
+  body(): Promise<Buffer> {
+    return (this.#bodyRead ??= this.#readBody());
+  }
+
+  async #readBody(): Promise<Buffer> {
     const body = this.#body;
     if (typeof body === 'function') this.#body = await body();
     else if (body !== undefined && !Buffer.isBuffer(body)) this.#body = await body.read();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { HttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
 import { accountKey, clientKey } from './rate-limit-key.js';
 
@@ -28,10 +29,17 @@ describe('accountKey', () => {
     assert.match(form!, /^[0-9a-f]{16}$/);
   });
 
-  it('names no account when the field is missing, empty or the body unreadable', async () => {
+  it('names no account when the field is missing or empty, or the body is no JSON or form', async () => {
     assert.equal(await accountKey(post('password=x', 'application/x-www-form-urlencoded'), 'username'), undefined);
     assert.equal(await accountKey(post('{"username":""}', 'application/json'), 'username'), undefined);
     assert.equal(await accountKey(post('{not json', 'application/json'), 'username'), undefined);
     assert.equal(await accountKey(post('username=a', 'text/plain'), 'username'), undefined);
+  });
+
+  it('fails with the error of a body that cannot be read (over the limit), so that no truncated body goes on', async () => {
+    const tooLarge = new HttpException(413, { message: 'too large' });
+    const request = new Request({ method: 'POST', target: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: { read: () => Promise.reject(tooLarge) } });
+    await assert.rejects(accountKey(request, 'username'), tooLarge);
+    await assert.rejects(request.body(), tooLarge);
   });
 });

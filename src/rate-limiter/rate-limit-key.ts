@@ -23,9 +23,10 @@ export function clientKey(address: string): string {
  */
 export async function accountKey(request: Request, field: string): Promise<string | undefined> {
   const type = (request.header('content-type') ?? '').toLowerCase();
+  // A body that cannot be read (over the size limit, cut off) fails the request here, with its 413 or 400.
+  const body = (await request.body()).toString('utf8');
   let value: unknown;
   try {
-    const body = (await request.body()).toString('utf8');
     if (type.startsWith('application/json') || type.endsWith('+json')) value = (JSON.parse(body) as Record<string, unknown>)?.[field];
     else if (type.startsWith('application/x-www-form-urlencoded')) value = new URLSearchParams(body).get(field);
   } catch {

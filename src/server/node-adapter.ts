@@ -113,8 +113,12 @@ class NodeRequestBody implements BodySource {
     this.#limit = limit;
   }
 
+  #read: Promise<Buffer> | undefined;
+
+  // Once per stream, whichever Request asks (the error sub-request shares its parent's source): a second
+  // read of a body cut off at the limit would count from zero what is still arriving.
   read(): Promise<Buffer> {
-    return readBody(this.#req, this.#limit);
+    return (this.#read ??= readBody(this.#req, this.#limit));
   }
 }
 
