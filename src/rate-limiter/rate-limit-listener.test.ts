@@ -104,6 +104,15 @@ describe('RateLimitListener', () => {
     assert.equal((await send('GET', '/free')).headers.has('RateLimit'), false);
   });
 
+  it('counts a percent-encoded path under the prefix of the path it decodes to, as the router matches it', async () => {
+    const { send } = app();
+    // Each reaches the route of /api/status; spelled out or not, they share one budget.
+    for (const target of ['/%61pi/status', '/api%2Fstatus', '/api/st%61tus']) assert.equal((await send('GET', target)).status, 200, target);
+    const refused = await send('GET', '/%61%70%69/status');
+    assert.equal(refused.status, 429);
+    assert.equal((await send('GET', '/%5Fprofiler/abcdef')).headers.has('RateLimit'), false);
+  });
+
   it('refuses with 503 when a fail-closed limiter cannot reach its storage', async () => {
     const routes = new RouteCollection().addAll(ROUTES);
     const broken = { reserve: () => Promise.reject(new Error('down')), reset: () => Promise.resolve(), close: () => Promise.resolve() };

@@ -1,7 +1,7 @@
 import { HttpException } from '../http/http-exception.js';
-import type { Request } from '../http/request.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { RequestEvent, ResponseEvent } from '../kernel/events.js';
+import { rawUrlDecode } from '../routing/raw-url-decode.js';
 import { createTooManyRequests, type RateLimit } from './rate-limit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { accountKey, clientKey } from './rate-limit-key.js';
@@ -80,9 +80,12 @@ export class RateLimitListener implements Subscriber {
   onRequest(event: RequestEvent): void | Promise<void> {
     const { request } = event;
     if (!event.isMainRequest || request.attributes.route === undefined) return;
-    if (NEVER_LIMITED.some((prefix) => request.pathInfo === prefix || request.pathInfo.startsWith(`${prefix}/`))) return;
+    // Prefixes are compared with the path the router matched: decoded, as `/%61pi/status` reaches the
+    // route of `/api/status` and must meet its limiter too.
+    const path = rawUrlDecode(request.pathInfo) ?? request.pathInfo;
+    if (NEVER_LIMITED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return;
     const options = (this.#routes.get(request.attributes.route)?.options ?? {}) as RouteLimiterOptions;
-    const wanted = this.#limitersFor(request, options);
+    const wanted = this.#limitersFor(request.attributes.route, path, options);
     if (wanted.length === 0) return;
     return this.#consume(event, options, wanted);
   }
@@ -122,12 +125,11 @@ export class RateLimitListener implements Subscriber {
   }
 
   /** [limiter, scope] pairs: the route's own limiters first, then the path prefixes' others. */
-  #limitersFor(request: Request, options: RouteLimiterOptions): [string, string][] {
-    const route = request.attributes.route!;
+  #limitersFor(route: string, path: string, options: RouteLimiterOptions): [string, string][] {
     const wanted: [string, string][] = limitersOf(options).map((name) => [name, route]);
     if (route.startsWith('_')) return wanted;
     for (const [prefix, name] of this.#paths) {
-      if (request.pathInfo.startsWith(prefix) && !wanted.some(([other]) => other === name)) wanted.push([name, prefix]);
+      if (path.startsWith(prefix) && !wanted.some(([other]) => other === name)) wanted.push([name, prefix]);
     }
     return wanted;
   }
