@@ -2,6 +2,7 @@ import { createFlatError } from '../../errors/flat-error.js';
 import type { StackFrame } from '../../errors/stack-frame.js';
 import type { Collector } from './collector.js';
 import { attached } from '../../internal/attached.js';
+import { maskSecretParams } from './mask.js';
 
 const EXCEPTION_DATA = Symbol('keel.profiler.exceptionData');
 
@@ -25,6 +26,7 @@ export interface ExceptionData {
 /**
  * The error the request failed with, flattened (Symfony's ExceptionDataCollector). The failed request
  * and its error sub-request report the same error: it is flattened (its stack parsed) once for both.
+ * Secret query parameters quoted in messages are masked (the 404's `(from "…?token=…")`).
  */
 export class ExceptionCollector implements Collector<ExceptionData> {
   readonly name = 'exception';
@@ -40,7 +42,7 @@ export class ExceptionCollector implements Collector<ExceptionData> {
     return Object.freeze({
       chain: createFlatError(error, { debug: true })
         .toArray()
-        .map((flat) => Object.freeze({ className: flat.class, message: flat.message, code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
+        .map((flat) => Object.freeze({ className: flat.class, message: maskSecretParams(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
     });
   }
 }

@@ -2,6 +2,7 @@ import type { Request } from '../../http/request.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { Collector } from './collector.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
+import { maskSecretParams } from './mask.js';
 
 export interface LoggerData {
   logs: LogRecord[];
@@ -10,7 +11,8 @@ export interface LoggerData {
 /**
  * The log records of the main request and its sub-requests. Collecting only copies the list; making the
  * contexts storable (errors, cycles) waits for lateCollect, after the response, which also picks up lines
- * logged after the profile was collected. Secret-named context keys are masked like everywhere else.
+ * logged after the profile was collected. Secret-named context keys are masked like everywhere else, and so
+ * are secret query parameters quoted in messages and context values.
  */
 export class LoggerCollector implements Collector<LoggerData> {
   readonly name = 'logger';
@@ -21,19 +23,25 @@ export class LoggerCollector implements Collector<LoggerData> {
 
   lateCollect(data: LoggerData, request: Request): LoggerData {
     const logs = request.stack?.logs ?? data.logs;
-    return { logs: logs.map((record) => ({ ...record, context: maskSecrets(toStorable(record.context, 0)) as Record<string, unknown> })) };
+    return {
+      logs: logs.map((record) => ({ ...record, message: maskSecretParams(record.message), context: maskSecrets(toStorable(record.context, 0)) as Record<string, unknown> })),
+    };
   }
 }
 
 const MAX_DEPTH = 5;
 
-/** A JSON-safe copy: errors become `{ class, message }`, deep or cyclic structures are cut. */
+/**
+ * A JSON-safe copy: errors become `{ class, message }`, deep or cyclic structures are cut, and secret query
+ * parameters quoted in strings are masked (the matched route's `request_uri`, a referer).
+ */
 export function toStorable(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return maskSecretParams(value);
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return String(value);
     return value;
   }
-  if (value instanceof Error) return { class: value.constructor.name, message: value.message };
+  if (value instanceof Error) return { class: value.constructor.name, message: maskSecretParams(String(value.message)) };
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
   const out: Record<string, unknown> = {};

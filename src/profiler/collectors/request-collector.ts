@@ -91,8 +91,9 @@ function safeOrigin(request: Request): RequestOrigin | undefined {
   }
 }
 
+// Without a prototype: a parameter or cookie named `__proto__`, `toString` or `constructor` is one like others.
 function queryObject(query: URLSearchParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of query) {
     const existing = out[name];
     out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
@@ -105,7 +106,7 @@ function parseContentLength(value: string | undefined): number | undefined {
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
+  const cookies = Object.create(null) as Record<string, string>;
   if (header === undefined) return cookies;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -1,6 +1,7 @@
 import type { Response } from '../../http/response.js';
 import type { Collector } from './collector.js';
 import { isSecretName, MASK } from '../../config/mask-secrets.js';
+import { maskSecretParams } from './mask.js';
 
 export interface ResponseData {
   statusCode: number;
@@ -17,7 +18,7 @@ export class ResponseCollector implements Collector<ResponseData> {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers) {
       const lower = name.toLowerCase();
-      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : value]);
+      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : maskSecretParams(value)]);
     }
     return { statusCode: response.status, statusText: response.statusText, headers };
   }
