@@ -44,7 +44,7 @@ describe('createPreviewErrorRoute', () => {
   it('answers the JSON body for the json format, whatever Accept says', () => {
     const request = new Request({ method: 'GET', target: '/_error/404.json', headers: { accept: 'text/html' } });
     const response = route.controller(request, { code: '404', _format: 'json' }) as Response;
-    assert.equal(String(response.body), '{"type":"https://tools.ietf.org/html/rfc2616#section-10","title":"An error occurred","status":404,"detail":"Not Found"}');
+    assert.equal(String(response.body), '{"type":"https:\\/\\/tools.ietf.org\\/html\\/rfc2616#section-10","title":"An error occurred","status":404,"detail":"Not Found"}');
     assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'Content-Type', 'Cache-Control', 'Date']);
   });
 

@@ -68,9 +68,9 @@ describe('ErrorRenderer', () => {
       assert.equal(problem.trace[0].file, THIS_FILE);
     });
 
-    it('does not escape slashes in JSON', () => {
+    it('escapes slashes in JSON as the reference does', () => {
       const { body } = renderer.render(new NotFoundHttpException(MESSAGE), request('application/json'));
-      assert.ok(body.includes('"detail":"No route found for \\"GET http://localhost/robots.txt\\""'));
+      assert.ok(body.includes('"detail":"No route found for \\"GET http:\\/\\/localhost\\/robots.txt\\""'), body);
     });
 
     it('answers XML under a <response> root for Accept: application/xml, text escaped', () => {
@@ -92,7 +92,7 @@ describe('ErrorRenderer', () => {
       req.attributes.showException = false;
       const { headers, body } = renderer.render(new NotFoundHttpException(MESSAGE), req);
       assert.deepEqual(names(headers), ['Vary', 'Content-Type']);
-      assert.equal(body, '{"type":"https://tools.ietf.org/html/rfc2616#section-10","title":"An error occurred","status":404,"detail":"Not Found"}');
+      assert.equal(body, '{"type":"https:\\/\\/tools.ietf.org\\/html\\/rfc2616#section-10","title":"An error occurred","status":404,"detail":"Not Found"}');
     });
 
     it('uses request.attributes.format over the Accept header', () => {
@@ -116,7 +116,7 @@ describe('ErrorRenderer', () => {
 
     it('answers the status text, never the message, in JSON', () => {
       const { body } = renderer.render(new HttpException(503, { message: 'db password wrong' }), request('application/json'));
-      assert.equal(body, '{"type":"https://tools.ietf.org/html/rfc2616#section-10","title":"An error occurred","status":503,"detail":"Service Unavailable"}');
+      assert.equal(body, '{"type":"https:\\/\\/tools.ietf.org\\/html\\/rfc2616#section-10","title":"An error occurred","status":503,"detail":"Service Unavailable"}');
     });
   });
 });
