@@ -87,7 +87,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   const collection = new RouteCollection();
   // The routing panel replays matches against the whole table, read when a panel is shown.
   if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection }));
-  if (config.debug) collection.add(createPreviewErrorRoute(renderer));
+  const errorController = createErrorController(renderer);
+  if (config.debug) collection.add(createPreviewErrorRoute(kernel, errorController));
   collection.addAll(routes);
 
   const { dispatcher } = kernel;
@@ -102,7 +103,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     new ErrorListener({
       logger: log,
       debug: config.debug,
-      controller: createErrorController(renderer),
+      controller: errorController,
       // Like the reference's prod log handler (excluded_http_codes): a crawler's 404 is not an incident.
       skipLogStatuses: config.env === 'prod' ? [404, 405] : [],
     }),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NotFoundHttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
+import { Kernel } from '../kernel/kernel.js';
 import type { Response } from '../http/response.js';
 import { createErrorController, createPreviewErrorRoute } from './error-controller.js';
 import { ErrorRenderer } from './renderers/error-renderer.js';
@@ -20,7 +21,10 @@ describe('createErrorController', () => {
 });
 
 describe('createPreviewErrorRoute', () => {
-  const route = createPreviewErrorRoute(renderer);
+  const kernel = new Kernel();
+  const handled: string[] = [];
+  kernel.dispatcher.on('request', (event) => void handled.push(`${event.request.type} ${String(event.request.attributes.controllerName)}`));
+  const route = createPreviewErrorRoute(kernel, createErrorController(renderer));
 
   it('declares the reference route: name, path, requirement and default format', () => {
     assert.deepEqual({ ...route, controller: undefined }, {
@@ -41,6 +45,12 @@ describe('createPreviewErrorRoute', () => {
     assert.ok(!String(response.body).includes('sample exception'));
   });
 
+  it('renders it in a sub-request of the error controller, as the reference does', () => {
+    handled.length = 0;
+    route.controller(new Request({ method: 'GET', target: '/_error/503' }), { code: '503', _format: 'html' });
+    assert.deepEqual(handled, ['sub ErrorController']);
+  });
+
   it('answers the JSON body for the json format, whatever Accept says', () => {
     const request = new Request({ method: 'GET', target: '/_error/404.json', headers: { accept: 'text/html' } });
     const response = route.controller(request, { code: '404', _format: 'json' }) as Response;
@@ -51,5 +61,7 @@ describe('createPreviewErrorRoute', () => {
   it('refuses a code that is not an HTTP status', () => {
     const request = new Request({ method: 'GET', target: '/_error/999' });
     assert.throws(() => route.controller(request, { code: '999' }), /The HTTP status code "999" is not valid\./);
+    // A 1xx would be sent as the final answer, and the client would go on waiting for one.
+    assert.throws(() => route.controller(request, { code: '100' }), /The HTTP status code "100" is informational/);
   });
 });

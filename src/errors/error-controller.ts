@@ -1,6 +1,7 @@
 import { HttpException } from '../http/http-exception.js';
 import type { Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
+import type { Kernel } from '../kernel/kernel.js';
 import type { ErrorRenderer } from './renderers/error-renderer.js';
 
 /**
@@ -26,19 +27,30 @@ export interface ErrorRouteDefinition {
 
 /**
  * `/_error/{code}.{_format}`: shows the page a visitor would get for a status, without internals
- * (Symfony's ErrorController::preview, mounted in dev). `/_error/404.json` shows the JSON body.
- * @example router.add(createPreviewErrorRoute(renderer))
+ * (Symfony's ErrorController::preview, mounted in dev). Like the reference, it hands a sample exception to
+ * `errorController` in a sub-request, so the preview has its own profile (`X-Previous-Debug-Token`).
+ * `/_error/404.json` shows the JSON body.
+ * @example router.add(createPreviewErrorRoute(kernel, createErrorController(renderer)))
  */
-export function createPreviewErrorRoute(renderer: ErrorRenderer): ErrorRouteDefinition {
-  function previewErrorController(request: Request, params: Record<string, string> = {}): Response {
+export function createPreviewErrorRoute(kernel: Kernel, errorController: Controller): ErrorRouteDefinition {
+  function previewErrorController(request: Request, params: Record<string, string> = {}): Response | Promise<Response> {
     const status = Number(params.code);
     if (!Number.isInteger(status) || status < 100 || status > 599) {
       // What Symfony's Response constructor says; it ends as a 500 through the error pipeline.
       throw new Error(`The HTTP status code "${params.code}" is not valid.`);
     }
-    const sample = new HttpException(status, { message: 'This is a sample exception.' });
-    const { headers, body } = renderer.render(sample, request, { showException: false, format: params._format ?? 'html' });
-    return new Response(body, status, headers);
+    // A 1xx answer is interim: sent as the final one, the client would wait for the real answer.
+    if (status < 200) throw new Error(`The HTTP status code "${params.code}" is informational and cannot end a response.`);
+    const sub = request.duplicate({
+      attributes: {
+        controller: errorController,
+        controllerName: 'ErrorController',
+        exception: new HttpException(status, { message: 'This is a sample exception.' }),
+        showException: false,
+        format: params._format ?? 'html',
+      },
+    });
+    return kernel.process(sub, { type: 'sub' });
   }
   return {
     name: '_preview_error',

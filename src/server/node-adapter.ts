@@ -197,6 +197,7 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   if (!bodyless && !response.headers.has('content-length') && !response.headers.has('transfer-encoding')) {
     raw.push('Content-Length', String(Buffer.byteLength(response.body)));
   }
-  res.writeHead(response.status, raw);
+  // The reason phrase too: node's own table spells a few differently from the reference (413, 418, 422).
+  res.writeHead(response.status, response.statusText, raw);
   res.end(bodyless ? undefined : response.body);
 }
