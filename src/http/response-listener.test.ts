@@ -64,6 +64,7 @@ describe('ResponseListener', () => {
     assert.equal(response.headers.get('pragma'), 'no-cache');
     assert.equal(response.headers.get('expires'), '-1');
     assert.equal(response.headers.get('cache-control'), 'private, must-revalidate');
+    assert.deepEqual([...response.headers].map(([name]) => name).filter((name) => /pragma|expires/i.test(name)), ['pragma', 'expires']);
   });
 
   it('adds no HTTP/1.0 headers for HTTP/1.1 or a cacheable response', async () => {

@@ -54,9 +54,10 @@ export function prepareResponse(response: Response, request: Request): Response 
     if (request.method === 'HEAD') response.body = '';
   }
   if (request.httpVersion === '1.0' && (headers.get('cache-control') ?? '').includes('no-cache')) {
-    // Through Response.setHeader, as in the reference: setting Expires recomputes Cache-Control.
-    response.setHeader('Pragma', 'no-cache');
-    response.setHeader('Expires', '-1');
+    // Through Response.setHeader, as in the reference: setting Expires recomputes Cache-Control. Lower-case,
+    // as Symfony's Response::prepare() names them, and so they go on the wire.
+    response.setHeader('pragma', 'no-cache');
+    response.setHeader('expires', '-1');
   }
   return response;
 }
