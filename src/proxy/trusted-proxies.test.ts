@@ -154,6 +154,8 @@ describe('createOriginResolver', () => {
       const options = { trustedProxies: ['127.0.0.1'], trustedHeaders: ['x-forwarded-prefix'] as const };
       assert.equal(origin(options, { host: 'a.test', 'x-forwarded-prefix': '/app/' }).prefix, '/app');
       assert.equal(origin(options, { host: 'a.test', 'x-forwarded-prefix': '/a"><script>' }).prefix, '');
+      // A protocol-relative URL would send every generated link and redirect to another host.
+      for (const unsafe of ['//evil.example', '///evil.example', '//evil.example/app/']) assert.equal(origin(options, { host: 'a.test', 'x-forwarded-prefix': unsafe }).prefix, '', unsafe);
     });
   });
 

@@ -29,7 +29,9 @@ const X_HEADERS: Record<Kind, { header: string; name: string; source: string; tr
 };
 const SECURE_PROTOS = new Set(['https', 'on', 'ssl', '1']);
 const SAFE_HOST = 'localhost';
-const PREFIX = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+// A path, and never one that starts with `//`: the prefix begins every URL keel generates, and
+// `//evil.example/…` in a Location header is a link to another host.
+const PREFIX = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 
 class ConflictError extends Error {}
 
