@@ -11,6 +11,24 @@ describe('Request', () => {
     assert.equal(request.query.get('r'), '2');
   });
 
+  it('reads the path and query of any request target as the reference does: no fragment, no scheme and authority', () => {
+    const cases: [string, string, string][] = [
+      ['/about#frag', '/about', ''],
+      ['/about/?q=1#x', '/about/', 'q=1'],
+      ['https://app.example.test/about/?x=1', '/about/', 'x=1'],
+      ['http://other.test:8080/a%20b?c#d', '/a%20b', 'c'],
+      ['https://app.example.test', '/', ''],
+      ['http://x?a=1', '/', 'a=1'],
+      ['*', '/*', ''],
+    ];
+    for (const [target, path, query] of cases) {
+      const request = new Request({ method: 'GET', target, headers: { host: 'app.example.test' } });
+      assert.deepEqual([request.pathInfo, request.queryString], [path, query], target);
+    }
+    // The host is still the Host header's.
+    assert.equal(new Request({ method: 'GET', target: 'http://other.test/x', headers: { host: 'app.example.test' } }).uri, 'http://app.example.test/x');
+  });
+
   it('honours X-HTTP-Method-Override on POST only', () => {
     const post = new Request({ method: 'POST', target: '/', headers: { 'x-http-method-override': 'patch' } });
     const get = new Request({ method: 'GET', target: '/', headers: { 'x-http-method-override': 'DELETE' } });

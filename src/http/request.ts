@@ -149,9 +149,10 @@ export class Request {
     else this.#headers = headers;
     const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
     this.method = override !== undefined && /^[A-Za-z]+$/.test(override) ? override.toUpperCase() : this.realMethod;
-    const q = init.target.indexOf('?');
-    this.pathInfo = q === -1 ? init.target : init.target.slice(0, q);
-    this.queryString = q === -1 ? '' : init.target.slice(q + 1);
+    const target = pathAndQuery(init.target);
+    const q = target.indexOf('?');
+    this.pathInfo = q === -1 ? target : target.slice(0, q);
+    this.queryString = q === -1 ? '' : target.slice(q + 1);
     this.remoteAddress = init.remoteAddress ?? '127.0.0.1';
     this.remotePort = init.remotePort ?? 0;
     this.encrypted = init.encrypted ?? false;
@@ -288,4 +289,23 @@ export class Request {
 // node lower-cases the names of its record, so no record from node has a `rawHeaders` entry, let alone an array.
 function isHeaderLines(headers: IncomingHttpHeaders | HeaderLines): headers is HeaderLines {
   return Array.isArray(headers.rawHeaders);
+}
+
+const SLASH = 47;
+// `scheme://authority`, then the path and query; the fragment, if any, is left out by the caller.
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/**
+ * The path and query of a request target, as Symfony's prepareRequestUri keeps them: a fragment is
+ * dropped (`/about#x` is `/about`), the absolute form a client sends to a proxy keeps only its path and
+ * query (`GET https://app.example.test/about?x=1`), and anything else, such as `OPTIONS *`, gets a leading
+ * slash (`/*`). The host still comes from the Host header, as there.
+ */
+export function pathAndQuery(target: string): string {
+  const hash = target.indexOf('#');
+  const head = hash === -1 ? target : target.slice(0, hash);
+  if (head.charCodeAt(0) === SLASH) return head;
+  const authority = ABSOLUTE_FORM.exec(head);
+  const rest = authority === null ? head : head.slice(authority[0].length);
+  return rest.charCodeAt(0) === SLASH ? rest : `/${rest}`;
 }

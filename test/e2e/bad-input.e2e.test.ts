@@ -107,6 +107,13 @@ describe('bad input: the reference\'s 404 or a clear 4xx, never a 5xx, and the s
     assert.equal(response.status, 400);
   });
 
+  it('serves the path of an absolute-form target and of a target with a fragment, as the reference does', async () => {
+    for (const target of ['http://elsewhere.test/about', '/about#section']) {
+      const response = await sendRaw(demo.port, `GET ${target} HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n`);
+      assert.equal(response.status, 200, target);
+    }
+  });
+
   it('answers a control character in the raw path with 400', async () => {
     const response = await sendRaw(demo.port, 'GET /a\x7fb HTTP/1.1\r\nhost: x\r\n\r\n');
     assert.ok(response.status === 400 || response.status === 404, String(response.status));
