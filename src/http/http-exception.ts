@@ -37,6 +37,13 @@ export class HttpException extends Error implements HoldsDerivedValues {
   }
 }
 
+/** A request the application refuses as malformed (Symfony converts its request exceptions into this one). */
+export class BadRequestHttpException extends HttpException {
+  constructor(message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
+    super(400, { code: 'KEEL_ERR_BAD_REQUEST', ...options, message });
+  }
+}
+
 export class NotFoundHttpException extends HttpException {
   constructor(message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
     super(404, { code: 'KEEL_ERR_ROUTE_NOT_FOUND', ...options, message });

@@ -24,7 +24,10 @@ export class ToolbarListener implements Subscriber {
     const { request, response } = event;
     const token = response.headers.get('x-debug-token');
     if (token === undefined) return;
-    const link = request.uriForPath(`/_profiler/${token}`);
+    // A refused host leaves no host to link to: the reference's URL generator then writes the path alone.
+    const { problem } = request.origin;
+    const path = `/_profiler/${token}`;
+    const link = problem === 'invalid-host' || problem === 'untrusted-host' ? request.origin.prefix + path : request.uriForPath(path);
     response.headers.set('X-Debug-Token-Link', link);
 
     if (!event.isMainRequest || request.header('x-requested-with') === 'XMLHttpRequest') return;

@@ -1,3 +1,5 @@
+import { headerText } from '../http/header-text.js';
+
 /** A host and its optional port, as read from `Host`, `X-Forwarded-Host` or `Forwarded: host=`. */
 export interface Authority {
   /** Lower-cased; an IPv6 literal keeps its brackets so that it can be put back into a URL. */
@@ -31,7 +33,12 @@ export function parseAuthority(value: string): Authority | undefined {
   return { host, port };
 }
 
-/** The host part of a value for an error message, with anything unprintable dropped. */
+/**
+ * A refused host as the reference names it in `Invalid Host "<host>".`: trimmed, without a trailing
+ * `:port`, ASCII letters lower-cased, its bytes read as UTF-8. node:http lets no control character into a
+ * header value, and the message is escaped wherever it is shown.
+ * @example describeHost(' Bad Host:8080 ') // 'bad host'
+ */
 export function describeHost(value: string): string {
-  return value.trim().toLowerCase().replace(/[^\x21-\x7e]/g, '');
+  return headerText(value.trim().replace(/:\d+$/, '').replace(/[A-Z]+/g, (letters) => letters.toLowerCase()));
 }

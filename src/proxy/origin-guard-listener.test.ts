@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, it } from 'node:test';
-import { HttpException } from '../http/http-exception.js';
+import { BadRequestHttpException, type HttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
@@ -49,7 +49,7 @@ describe('OriginGuardListener', () => {
       response.body,
       'KEEL_ERR_PROXY_CONFLICTING_HEADERS: The request has both a trusted "FORWARDED" header and a trusted "X_FORWARDED_FOR" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.',
     );
-    assert.ok(errors[0] instanceof HttpException);
+    assert.ok(errors[0] instanceof BadRequestHttpException);
   });
 
   it('answers 400 Untrusted Host for a host outside the trusted patterns', async () => {
@@ -59,11 +59,27 @@ describe('OriginGuardListener', () => {
     assert.equal(response.body, 'KEEL_ERR_UNTRUSTED_HOST: Untrusted Host "evil.test".');
   });
 
-  it('answers 400 Invalid Host for a malformed host', async () => {
+  it('answers 400 Invalid Host for a malformed host, named as sent: trimmed, without its port, lower-cased, UTF-8', async () => {
+    const { kernel, errors } = createKernel();
+    const cases: [string, string][] = [
+      ['a b.test', 'a b.test'],
+      [' Bad_Host!:8080 ', 'bad_host!'],
+      [Buffer.from('bücher.test', 'utf8').toString('latin1'), 'bücher.test'],
+    ];
+    for (const [host, named] of cases) {
+      const response = await kernel.handle(request({ host }));
+      assert.equal(response.status, 400);
+      assert.equal(response.body, `KEEL_ERR_UNTRUSTED_HOST: Invalid Host "${named}".`);
+    }
+    assert.ok(errors.every((error) => error instanceof BadRequestHttpException));
+  });
+
+  it('answers 400 Invalid Host for two Host headers, joined as the reference joins them', async () => {
     const { kernel } = createKernel();
-    const response = await kernel.handle(request({ host: 'a b.test' }));
+    const twoHosts = new Request({ method: 'GET', target: '/', headers: { rawHeaders: ['Host', 'app.example.test', 'Host', 'second.test'] }, remoteAddress: '127.0.0.1', resolveOrigin });
+    const response = await kernel.handle(twoHosts);
     assert.equal(response.status, 400);
-    assert.equal(response.body, 'KEEL_ERR_UNTRUSTED_HOST: Invalid Host "ab.test".');
+    assert.equal(response.body, 'KEEL_ERR_UNTRUSTED_HOST: Invalid Host "app.example.test, second.test".');
   });
 
   it('leaves sub-requests alone, so that the error page of a bad origin can still be rendered', async () => {

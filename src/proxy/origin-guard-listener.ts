@@ -1,4 +1,4 @@
-import { HttpException } from '../http/http-exception.js';
+import { BadRequestHttpException } from '../http/http-exception.js';
 import type { RequestEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { ResolvedOrigin } from './trusted-proxies.js';
@@ -6,7 +6,8 @@ import type { ResolvedOrigin } from './trusted-proxies.js';
 /**
  * Turns an origin problem into a 400 before anything else runs (`request`, priority 256, main requests
  * only; the request fails with it, see RequestEvent.fail), the way Symfony's getHost()/getClientIps()
- * throw SuspiciousOperationException and ConflictingHeadersException. The resolver itself never throws,
+ * throw SuspiciousOperationException and ConflictingHeadersException, which its kernel turns into a
+ * BadRequestHttpException (the class the log line and the error page name). The resolver itself never throws,
  * so the error page can still be rendered from the fallback origin.
  */
 export class OriginGuardListener implements Subscriber {
@@ -23,15 +24,14 @@ export class OriginGuardListener implements Subscriber {
         return;
       case 'conflicting-forwarded-headers':
         return event.fail(
-          new HttpException(400, {
+          new BadRequestHttpException(`The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`, {
             code: 'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
-            message: `The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`,
           }),
         );
       case 'untrusted-host':
-        return event.fail(new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Untrusted Host "${detail}".` }));
+        return event.fail(new BadRequestHttpException(`Untrusted Host "${detail}".`, { code: 'KEEL_ERR_UNTRUSTED_HOST' }));
       case 'invalid-host':
-        return event.fail(new HttpException(400, { code: 'KEEL_ERR_UNTRUSTED_HOST', message: `Invalid Host "${detail}".` }));
+        return event.fail(new BadRequestHttpException(`Invalid Host "${detail}".`, { code: 'KEEL_ERR_UNTRUSTED_HOST' }));
     }
   }
 }

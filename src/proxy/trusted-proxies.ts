@@ -1,5 +1,6 @@
 import type { KeelConfig } from '../config/config.js';
 import type { OriginResolver, Request, RequestOrigin } from '../http/request.js';
+import { HeaderNameSet } from '../http/header-lines.js';
 import { compileTrustedProxies, normalizeIp, type TrustPredicate } from './compile-trusted-proxies.js';
 import { parseForwarded } from './forwarded-header.js';
 import { describeHost, parseAuthority, type Authority } from './host-header.js';
@@ -82,7 +83,7 @@ function directOrigin(request: Request, peer: string): ResolvedOrigin {
     prefix: '',
     sources: { scheme: 'connection', host: 'server name', port: 'scheme default', clientIp: 'TCP peer' },
   };
-  return applyHost(origin, request.header('host'), 'Host header', undefined);
+  return applyHost(origin, hostHeader(request), 'Host header', undefined);
 }
 
 function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredicate, trust: Set<TrustedHeader>): ResolvedOrigin {
@@ -113,7 +114,21 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
   const hostValue = forwardedHost.values[0];
   const portOverride = forwardedPort.values[0] === undefined ? undefined : { port: Number(forwardedPort.values[0]), source: forwardedPort.source };
   if (hostValue !== undefined) return applyHost(origin, hostValue, forwardedHost.source, portOverride);
-  return applyHost(origin, request.header('host'), 'Host header', portOverride);
+  return applyHost(origin, hostHeader(request), 'Host header', portOverride);
+}
+
+const HOST = new HeaderNameSet(['host']);
+
+/**
+ * The Host header; two of them are one invalid host, `a, b`, as PHP joins repeated headers (RFC 9112 §3.2:
+ * a request with more than one Host gets a 400).
+ */
+function hostHeader(request: Request): string | undefined {
+  const lines = request.headerLines(HOST);
+  if (lines.length <= 2) return lines[1];
+  const values: string[] = [];
+  for (let i = 1; i < lines.length; i += 2) values.push(lines[i]!);
+  return values.join(', ');
 }
 
 interface ForwardedValues {

@@ -1,3 +1,4 @@
+import { headerText } from '../http/header-text.js';
 import { type HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import type { Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
@@ -115,8 +116,9 @@ export class RouterListener implements Subscriber {
 export function routingErrorMessage(request: Request, allow?: readonly string[]): string {
   const target = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}"`;
   if (allow !== undefined) return `${target}: Method Not Allowed (Allow: ${allow.join(', ')})`;
+  // The referer as its bytes spell it (UTF-8), as the reference quotes the raw header.
   const referer = request.header('referer');
-  return referer ? `${target} (from "${referer}")` : target;
+  return referer ? `${target} (from "${headerText(referer)}")` : target;
 }
 
 /**

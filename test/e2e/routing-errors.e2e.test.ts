@@ -28,6 +28,21 @@ describe('routing errors and redirects through a trusted proxy, in dev', () => {
     assert.ok(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8').includes(`"${message}"`));
   });
 
+  it('quotes a UTF-8 Referer as its bytes spell it, as the reference does', async () => {
+    const response = await rawRequest(demo.port, { path: '/robots.txt', headers: seedHeaders({ referer: 'https://ex.test/café' }) });
+    assert.match(response.header('x-debug-exception') ?? '', /caf%C3%A9%22%29$/);
+    await demo.app.logger.flush();
+    assert.ok(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8').includes('(from "https://ex.test/café")'));
+  });
+
+  it('refuses an invalid forwarded host with the reference\'s 400: its class, the host as sent, a token link without a host', async () => {
+    const response = await rawRequest(demo.port, { path: '/robots.txt', headers: seedHeaders({ 'x-forwarded-host': 'Bad Host' }) });
+    assert.equal(response.status, 400);
+    assert.equal(decodeHeader(response.header('x-debug-exception')), 'Invalid Host "bad host".');
+    assert.match(response.body, /BadRequestHttpException/);
+    assert.match(response.header('x-debug-token-link') ?? '', /^\/_profiler\/[0-9a-f]{6}$/);
+  });
+
   it('never puts the query string in the message', async () => {
     const response = await rawRequest(demo.port, { path: '/robots.txt?x=1&y=%3Cb%3E', headers: seedHeaders() });
     assert.equal(decodeHeader(response.header('x-debug-exception')), `No route found for "GET ${SEED_BASE_URL}/robots.txt"`);
