@@ -54,6 +54,11 @@ export const ERROR_CODES = {
     summary: 'The request could not be parsed (malformed request line, header or body).',
     fix: 'Send a well-formed HTTP/1.1 request.',
   },
+  KEEL_ERR_INVALID_METHOD_OVERRIDE: {
+    status: 400,
+    summary: 'A POST request names, in X-HTTP-Method-Override, a method that is not only letters.',
+    fix: 'Send a method name such as PUT, PATCH or DELETE, or no override.',
+  },
   KEEL_ERR_HEADERS_TOO_LARGE: {
     status: 431,
     summary: 'The request headers exceed the server\'s limit.',

@@ -117,6 +117,11 @@ let nextRequestId = 0;
 export class Request {
   /** Method after `X-HTTP-Method-Override` (POST only, as Symfony's getMethod()). */
   method: string;
+  /**
+   * An `X-HTTP-Method-Override` of a POST that is not a method name (`PA-TCH`), upper-cased: the router
+   * refuses the request with the reference's 400, where Symfony's getMethod() throws.
+   */
+  invalidMethodOverride: string | undefined;
   readonly realMethod: string;
   readonly pathInfo: string;
   readonly queryString: string;
@@ -148,7 +153,13 @@ export class Request {
     if (isHeaderLines(headers)) this.#lines = headers.rawHeaders;
     else this.#headers = headers;
     const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
-    this.method = override !== undefined && /^[A-Za-z]+$/.test(override) ? override.toUpperCase() : this.realMethod;
+    this.method = this.realMethod;
+    if (override) {
+      // Symfony's strtoupper(): ASCII letters only.
+      const method = override.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+      if (/^[A-Z]+$/.test(method)) this.method = method;
+      else this.invalidMethodOverride = method;
+    }
     const target = pathAndQuery(init.target);
     const q = target.indexOf('?');
     this.pathInfo = q === -1 ? target : target.slice(0, q);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { BadRequestHttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
@@ -111,6 +111,21 @@ describe('RouterListener', () => {
       assert.equal(error.message, 'No route found for "GET https://app.example.test/robots.txt"');
       assert.ok(error.cause instanceof ResourceNotFoundError);
       assert.equal(error.cause.message, 'No routes found for "/robots.txt/".');
+    });
+
+    it('refuses an X-HTTP-Method-Override that is no method name with the reference\'s 400, and routes a valid one', async () => {
+      const { kernel } = setup();
+      for (const [override, named] of [['PA-TCH', 'PA-TCH'], ['get1', 'GET1'], ['dél', 'DéL']]) {
+        const error = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': override! }));
+        assert.ok(error instanceof BadRequestHttpException, override);
+        assert.equal(error.message, `Invalid method override "${named}".`);
+        assert.equal(error.code, 'KEEL_ERR_INVALID_METHOD_OVERRIDE');
+      }
+      const patched = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': 'patch' }));
+      assert.equal((patched as Error).message, 'No route found for "PATCH https://app.example.test/robots.txt"');
+      // An empty override is none, as there.
+      const empty = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': '' }));
+      assert.equal((empty as Error).message, 'No route found for "POST https://app.example.test/robots.txt"');
     });
 
     it('appends the raw Referer header', async () => {

@@ -1,5 +1,5 @@
 import { headerText } from '../http/header-text.js';
-import { type HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { BadRequestHttpException, type HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import type { Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
@@ -57,6 +57,11 @@ export class RouterListener implements Subscriber {
     const { request } = event;
     // The error sub-request arrives with its controller already chosen.
     if (request.attributes.controller !== undefined) return;
+    // Where Symfony first reads the method, and throws for an override that is no method name.
+    if (request.invalidMethodOverride !== undefined) {
+      event.fail(new BadRequestHttpException(`Invalid method override "${headerText(request.invalidMethodOverride)}".`, { code: 'KEEL_ERR_INVALID_METHOD_OVERRIDE' }));
+      return;
+    }
 
     const context: MatchContext = { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme };
     const routing: RoutingRecord = { context };
