@@ -33,6 +33,15 @@ describe('HeaderBag', () => {
     assert.deepEqual(headers.toObject()['X-List'], 'x');
   });
 
+  it('inserts a new header before another, at the end when that one is absent, and leaves a present one where it is', () => {
+    const bag = new HeaderBag([['Content-Type', 'text/html'], ['Cache-Control', 'no-cache'], ['Date', 'x']]);
+    bag.insertBefore('cache-control', 'X-A', '1');
+    bag.insertBefore('Cache-Control', 'X-B', '2');
+    bag.insertBefore('Missing', 'X-C', '3');
+    bag.insertBefore('Date', 'x-a', 'changed');
+    assert.deepEqual([...bag], [['Content-Type', 'text/html'], ['X-A', 'changed'], ['X-B', '2'], ['Cache-Control', 'no-cache'], ['Date', 'x'], ['X-C', '3']]);
+  });
+
   it('deletes a header wherever it is, and answers nothing for one it does not hold', () => {
     const headers = new HeaderBag([['A', '1'], ['B', '2'], ['C', '3']]);
     assert.equal(headers.delete('b'), true);

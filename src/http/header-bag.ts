@@ -44,6 +44,21 @@ export class HeaderBag {
     this.#values.push(values);
   }
 
+  /**
+   * Sets a header that is not there yet just before `before` (at the end when `before` is absent either):
+   * a listener's headers can stand where a controller building the response with them would have put them.
+   */
+  insertBefore(before: string, name: string, value: string): void {
+    const at = this.#indexOf(before);
+    if (this.has(name) || at === -1) {
+      this.set(name, value);
+      return;
+    }
+    this.#keys.splice(at, 0, name.toLowerCase());
+    this.#names.splice(at, 0, name);
+    this.#values.splice(at, 0, value);
+  }
+
   append(name: string, value: string): void {
     const index = this.#indexOf(name);
     const values = this.#values[index];

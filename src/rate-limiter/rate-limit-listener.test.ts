@@ -75,6 +75,16 @@ describe('RateLimitListener', () => {
     assert.equal((await send('POST', '/login')).status, 200);
   });
 
+  it('puts the headers of an accepted hit before Cache-Control and Date, as the reference\'s controllers do', async () => {
+    const { send } = app();
+    const accepted = await send('POST', '/login');
+    assert.equal(accepted.status, 200);
+    const names = [...accepted.headers].map(([name]) => name);
+    assert.deepEqual(names.slice(names.indexOf('X-RateLimit-Remaining'), names.indexOf('X-RateLimit-Remaining') + 3), ['X-RateLimit-Remaining', 'X-RateLimit-Retry-After', 'X-RateLimit-Limit']);
+    assert.ok(names.indexOf('X-RateLimit-Limit') < names.indexOf('Cache-Control'), names.join(', '));
+    assert.ok(names.indexOf('Cache-Control') < names.indexOf('Date'), names.join(', '));
+  });
+
   it('keys a login by address and the account it names', async () => {
     const { send } = app();
     const as = (username: string) => send('POST', '/login', { body: `username=${username}`, type: 'application/x-www-form-urlencoded' });

@@ -119,8 +119,10 @@ export class RateLimitListener implements Subscriber {
     if (!event.isMainRequest || records === undefined || records.some((record) => !record.rateLimit.accepted)) return;
     const options = (this.#routes.get(request.attributes.route ?? '')?.options ?? {}) as RouteLimiterOptions;
     if (options.limiterHeaders === false) return;
+    // Before Cache-Control and Date, where the reference's controllers put them by building the Response
+    // with them; a header the controller set itself stays as it is.
     for (const [name, value] of rateLimitHeaders(records.map((record) => record.rateLimit))) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
+      if (!response.headers.has(name)) response.headers.insertBefore('Cache-Control', name, value);
     }
   }
 
