@@ -86,7 +86,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
 
   const collection = new RouteCollection();
   // The routing panel replays matches against the whole table, read when a panel is shown.
-  if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection }));
+  if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir }));
   const errorController = createErrorController(renderer);
   if (config.debug) collection.add(createPreviewErrorRoute(kernel, errorController));
   collection.addAll(routes);

@@ -49,6 +49,14 @@ export function readSourceExcerpt(file: string, line: number, { around = 5, root
 }
 
 /**
+ * Every line of a source file, under the same rules as readSourceExcerpt (JavaScript or TypeScript, a
+ * regular file below one of the roots, a few MB at most); undefined when it may not be read.
+ */
+export function readSourceFile(file: string, { roots }: Pick<SourceExcerptOptions, 'roots'> = {}): readonly string[] | undefined {
+  return readLines(file, roots) ?? undefined;
+}
+
+/**
  * A source file's lines, or null when it may not be read (outside the roots, not a regular file, too
  * large). Up to CACHE_SIZE files are kept; past that the cache starts over (a debug page names a few files).
  */

@@ -14,7 +14,8 @@ import { type ExcerptReader, ExceptionTrace, TextTrace } from './trace.js';
 // twice the memory and several times the cost of encoding it for the socket.
 const SEPARATOR = { __html: '&#8250;' };
 
-const CSS = readFileSync(new URL('../assets/exception-page.css', import.meta.url), 'utf8');
+/** The exception page's stylesheet; the profiler also serves it, as the reference's exception.css. */
+export const EXCEPTION_PAGE_CSS = readFileSync(new URL('../assets/exception-page.css', import.meta.url), 'utf8');
 
 export interface ExceptionPageProps {
   error: FlatError;
@@ -36,7 +37,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
       <head>
         <DebugMeta />
         <title>{pageTitle(error)}</title>
-        <style dangerouslySetInnerHTML={{ __html: CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: EXCEPTION_PAGE_CSS }} />
       </head>
       <body>
         <header>

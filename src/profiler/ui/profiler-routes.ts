@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { NotFoundHttpException } from '../../http/http-exception.js';
@@ -5,7 +6,10 @@ import type { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import type { Matcher } from '../../routing/matcher.js';
 import type { Route, RouteDefinition } from '../../routing/route.js';
+import { EXCEPTION_PAGE_CSS } from '../../errors/views/exception-page.js';
+import { readSourceFile } from '../../internal/source-excerpt.js';
 import { hasException } from '../collectors/exception-collector.js';
+import type { RouterData } from '../collectors/router-collector.js';
 import type { Profiler } from '../profiler.js';
 import { isProfileToken } from '../token.js';
 import { findProfilerAsset } from './profiler-assets.js';
@@ -13,7 +17,10 @@ import { parseSearchQuery, searchCriteria, searchResultsQuery } from './search-q
 import { Layout, renderPage } from './views/layout.js';
 import { TokenNotFound } from './views/not-found.js';
 import { ExceptionPanel } from './views/panels/exception.js';
+import { RouterPanel } from './views/panels/router.js';
 import { ProfilePage } from './views/profile-page.js';
+import { SearchForm } from './views/search-form.js';
+import { SourceFile } from './views/source-file.js';
 import { SearchResults } from './views/search-results.js';
 import { Toolbar } from './views/toolbar.js';
 
@@ -25,6 +32,13 @@ export interface ProfilerRoutesOptions {
    * panel replays the match to explain a miss. Without it the panel shows the recorded outcome only.
    */
   routes?: Matcher | Iterable<Route>;
+  /** Where `/_profiler/open?file=` paths start; the working directory by default. */
+  projectDir?: string;
+}
+
+// Symfony's RedirectResponse is built with its Content-Type, so that header comes first.
+function redirect(url: string): Response {
+  return Response.redirect(url, 302, { 'Content-Type': 'text/html; charset=utf-8' });
 }
 
 /**
@@ -32,7 +46,7 @@ export interface ProfilerRoutesOptions {
  * before the application's routes. Like the reference, the pages disable profiling for themselves,
  * except the exception body and an empty toolbar request, which the reference profiles too.
  */
-export function createProfilerRoutes(profiler: Profiler, { routes }: ProfilerRoutesOptions = {}): RouteDefinition[] {
+export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = process.cwd() }: ProfilerRoutesOptions = {}): RouteDefinition[] {
   const route = (name: string, path: string, controller: ProfilerController): RouteDefinition => ({ name, path, controller });
   const params = (request: Request) => request.attributes.routeParams ?? {};
   const base = (request: Request) => request.origin.prefix;
@@ -40,16 +54,40 @@ export function createProfilerRoutes(profiler: Profiler, { routes }: ProfilerRou
     profiler.disable(request);
     return request;
   };
+  // The record a fragment route names, or the reference's 404 for a token it does not know.
+  const knownProfile = async (token: string) => {
+    const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
+    if (profile === undefined) throw new NotFoundHttpException(`Token "${token}" does not exist.`);
+    return profile;
+  };
 
   return [
-    route('_profiler_home', '/_profiler/', (request) => Response.redirect(`${base(disabled(request))}/_profiler/empty/search/results?limit=10`, 302)),
+    route('_profiler_home', '/_profiler/', (request) => redirect(`${base(disabled(request))}/_profiler/empty/search/results?limit=10`)),
 
     route('_profiler_search', '/_profiler/search', async (request) => {
       disabled(request);
       const token = request.query.get('token') ?? '';
-      if (token !== '') return Response.redirect(`${base(request)}/_profiler/${encodeURIComponent(token)}`, 302);
+      if (token !== '') return redirect(`${base(request)}/_profiler/${encodeURIComponent(token)}`);
       const [first] = await profiler.store.find(parseSearchQuery(request.query));
-      return Response.redirect(`${base(request)}/_profiler/${first?.token ?? 'empty'}/search/results?${searchResultsQuery(request)}`, 302);
+      const query = searchResultsQuery(request);
+      return redirect(`${base(request)}/_profiler/${first?.token ?? 'empty'}/search/results${query === '' ? '' : `?${query}`}`);
+    }),
+
+    // The search form alone, as the reference's sidebar loads it.
+    route('_profiler_search_bar', '/_profiler/search_bar', (request) => {
+      disabled(request);
+      return Response.html(renderToString(h(SearchForm, { base: base(request), criteria: searchCriteria(request) })));
+    }),
+
+    // Symfony's openAction: a project source file by its path relative to the project directory. No path
+    // segment may start with a dot (no `..`, no `.env`), and only what the debug page may excerpt is shown.
+    route('_profiler_open_file', '/_profiler/open', (request) => {
+      disabled(request);
+      const file = request.query.get('file') ?? '';
+      const lines = /(^|[/\\])\./.test(file) || file === '' ? undefined : readSourceFile(join(projectDir, file), { roots: [projectDir] });
+      if (lines === undefined) throw new NotFoundHttpException(`The file "${file}" cannot be opened.`);
+      const line = Number.parseInt(request.query.get('line') ?? '', 10);
+      return Response.html(renderPage(h(SourceFile, { file, lines, line: Number.isInteger(line) ? line : 0, base: base(request) })));
     }),
 
     route('_profiler_assets', '/_profiler/assets/{file}', (request) => {
@@ -77,11 +115,21 @@ export function createProfilerRoutes(profiler: Profiler, { routes }: ProfilerRou
       return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes })));
     }),
 
+    // The routing panel alone (Symfony's RouterController::panelAction), unprofiled.
+    route('_profiler_router', '/_profiler/{token}/router', async (request) => {
+      disabled(request);
+      const profile = await knownProfile(params(request).token ?? '');
+      const data = profile.collectors.router;
+      if (data === undefined) return Response.html('');
+      return Response.html(renderToString(h(RouterPanel, { profile, data: data as RouterData, base: base(request), query: request.query, routes })));
+    }),
+
+    // The exception view's stylesheet (Symfony's ExceptionPanelController::stylesheet), profiled as there.
+    route('_profiler_exception_css', '/_profiler/{token}/exception.css', () => new Response(EXCEPTION_PAGE_CSS, 200, { 'Content-Type': 'text/css' })),
+
     // Symfony's ExceptionPanelController::body: profiled, 404 for an unknown token, empty without an error.
     route('_profiler_exception', '/_profiler/{token}/exception', async (request) => {
-      const token = params(request).token ?? '';
-      const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
-      if (profile === undefined) throw new NotFoundHttpException(`Token "${token}" does not exist.`);
+      const profile = await knownProfile(params(request).token ?? '');
       const data = profile.collectors.exception;
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
       const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes });

@@ -31,9 +31,15 @@ export function searchCriteria(request: Request): SearchCriteria {
   return criteria;
 }
 
-/** Symfony's search redirect: every criterion carried to the results URL, in a fixed order. */
+/**
+ * Symfony's search redirect: the criteria the search was given carried to the results URL, in a fixed
+ * order; one left out is left out there too (its URL generator drops null parameters), an empty one stays.
+ */
 export function searchResultsQuery(request: Request): string {
   const query = new URLSearchParams();
-  for (const name of CRITERIA) query.set(name, request.query.get(name) ?? '');
+  for (const name of CRITERIA) {
+    const value = request.query.get(name);
+    if (value !== null) query.set(name, value);
+  }
   return query.toString();
 }
