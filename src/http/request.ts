@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestStack } from '../kernel/request-stack.js';
+import { normalizeQueryString } from './normalize-query.js';
 import { headerFromLines, headersFromLines, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
@@ -246,9 +247,14 @@ export class Request {
     return this.schemeAndHttpHost + this.origin.prefix + path;
   }
 
-  /** Absolute URL of this request, query string included. */
+  /**
+   * Absolute URL of this request, query string included, normalised as Symfony's getUri() writes it
+   * (parameters sorted and re-encoded, see normalizeQueryString): the matched route's log line and the
+   * profiler show this form.
+   */
   get uri(): string {
-    return this.uriForPath(this.pathInfo) + (this.queryString === '' ? '' : `?${this.queryString}`);
+    const query = normalizeQueryString(this.queryString);
+    return this.uriForPath(this.pathInfo) + (query === '' ? '' : `?${query}`);
   }
 
   get isMainRequest(): boolean {

@@ -43,6 +43,13 @@ describe('routing errors and redirects through a trusted proxy, in dev', () => {
     assert.match(response.header('x-debug-token-link') ?? '', /^\/_profiler\/[0-9a-f]{6}$/);
   });
 
+  it('logs the matched route with the request URI normalised as the reference\'s getUri() writes it', async () => {
+    const response = await rawRequest(demo.port, { path: '/about?b=2&a=1&c=%7e&d=a+b&e', headers: seedHeaders() });
+    assert.equal(response.status, 200);
+    await demo.app.logger.flush();
+    assert.ok(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8').includes(`"request_uri":"${SEED_BASE_URL}/about?a=1&b=2&c=~&d=a%20b&e="`));
+  });
+
   it('never puts the query string in the message', async () => {
     const response = await rawRequest(demo.port, { path: '/robots.txt?x=1&y=%3Cb%3E', headers: seedHeaders() });
     assert.equal(decodeHeader(response.header('x-debug-exception')), `No route found for "GET ${SEED_BASE_URL}/robots.txt"`);
