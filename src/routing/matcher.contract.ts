@@ -195,6 +195,16 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.equal(notFoundMessage(match, request('GET', '/list/x')), 'No routes found for "/list/x/".');
     });
 
+    it('matches \\d and \\w in requirements as the reference\'s UTF mode does: any digit, any letter', () => {
+      const match = create([
+        { name: 'item', path: '/items/{id}', requirements: { id: '\\d+' } },
+        { name: 'tag', path: '/tags/{slug}/x', requirements: { slug: '[\\w-]+' } },
+      ]);
+      assert.deepEqual(summary(match(request('GET', '/items/%D9%A1%D9%A2'))), { route: 'item', params: { id: '١٢' } });
+      assert.deepEqual(summary(match(request('GET', '/tags/%C3%A9t%C3%A9-2/x'))), { route: 'tag', params: { slug: 'été-2' } });
+      assert.equal(notFoundMessage(match, request('GET', '/items/1a')), 'No routes found for "/items/1a/".');
+    });
+
     it('keeps a placeholder from swallowing the separator that follows it', () => {
       const match = create([{ name: 'file', path: '/files/{name}.{ext}' }]);
       assert.deepEqual(summary(match(request('GET', '/files/report.final.pdf'))), { route: 'file', params: { name: 'report', ext: 'final.pdf' } });

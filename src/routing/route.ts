@@ -3,6 +3,7 @@ import { compilePattern, PatternError, type CompiledPattern } from './route-comp
 import { paramsCollector, type ParamsCollector } from './params-collector.js';
 import { RouteDefinitionError } from './routing-errors.js';
 import { sanitizeRequirement } from './requirement-safety.js';
+import { unicodeClasses } from './unicode-classes.js';
 
 /**
  * A route as an application declares it.
@@ -93,7 +94,7 @@ export class Route {
       const regex = sanitizeRequirement(value);
       if (regex === '') throw new RouteDefinitionError(name, `the requirement of "${key}" cannot be empty.`);
       try {
-        new RegExp(regex, 'su');
+        new RegExp(unicodeClasses(regex), 'su');
       } catch (error) {
         throw new RouteDefinitionError(name, `the requirement of "${key}" is not a valid regular expression (${(error as Error).message}).`);
       }
@@ -141,7 +142,7 @@ function pathRegexSource(path: string, source: string): string {
 
 function compileRegex(route: string, source: string, flags: string): RegExp {
   try {
-    return new RegExp(source, flags);
+    return new RegExp(unicodeClasses(source), flags);
   } catch (error) {
     throw new RouteDefinitionError(route, `a requirement does not compile as a regular expression (${(error as Error).message}).`);
   }

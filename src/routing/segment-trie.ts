@@ -1,4 +1,5 @@
 import type { Route } from './route.js';
+import { unicodeClasses } from './unicode-classes.js';
 
 /** A path segment of a route: its literal text, or a placeholder with the requirement it must meet (none: any non-empty text). */
 type Segment = { literal: string } | { requirement: RegExp | undefined };
@@ -211,7 +212,7 @@ function segmentsOf(route: Route): Segment[] | undefined {
       continue;
     }
     if (!staysInSegment(regex)) return undefined;
-    segments.push({ requirement: new RegExp(`^(?:${regex})$`, 'su') });
+    segments.push({ requirement: new RegExp(`^(?:${unicodeClasses(regex)})$`, 'su') });
   }
   return segments;
 }

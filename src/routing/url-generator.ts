@@ -1,6 +1,7 @@
 import type { PatternToken } from './route-compiler.js';
 import type { Route } from './route.js';
 import { UrlGenerationError } from './routing-errors.js';
+import { unicodeClasses } from './unicode-classes.js';
 
 export type UrlParams = Record<string, string | number | boolean>;
 
@@ -76,7 +77,7 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     const value = values[token.name];
     const isDefault = route.hasDefault(token.name) && (value === undefined || value === (route.defaults[token.name] ?? ''));
     if (optional && !token.important && isDefault) continue;
-    if (!new RegExp(`^(?:${token.regex})$`, 'iu').test(value ?? '')) {
+    if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, 'iu').test(value ?? '')) {
       throw new UrlGenerationError(
         `Parameter "${token.name}" for route "${route.name}" must match "${token.regex}" ("${value ?? ''}" given) to generate a corresponding URL.`,
       );
