@@ -57,8 +57,8 @@ describe('createLogger', () => {
       logger.channel('request').debug('Matched route "{route}".', { route: 'home' }, request);
       logger.channel('request').error('boom', {}, request);
       assert.deepEqual(request.stack!.logs, [
-        { time: 5, level: 'debug', channel: 'request', message: 'Matched route "home".', context: { route: 'home' } },
-        { time: 5, level: 'error', channel: 'request', message: 'boom', context: {} },
+        { time: 5, level: 'debug', channel: 'request', message: 'Matched route "home".', context: { route: 'home' }, requestId: request.id },
+        { time: 5, level: 'error', channel: 'request', message: 'boom', context: {}, requestId: request.id },
       ]);
       assert.equal(out.lines.length, 1);
       assert.match(out.lines[0]!, /\] request\.ERROR: boom \[\] \[\]\n$/);

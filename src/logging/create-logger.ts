@@ -134,7 +134,7 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     if (written && this.#pino !== undefined) this.#writeJson(level, context, message, request);
     if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
     const text = interpolate(message, context);
-    const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context };
+    const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context, requestId: request?.id };
     logs?.push(record);
     if (!written) return;
     sinks.lines?.write(formatMonologLine(record));

@@ -11,4 +11,9 @@ export interface LogRecord {
   /** The message with its `{placeholders}` already interpolated (Monolog's PsrLogMessageProcessor). */
   message: string;
   context: Record<string, unknown>;
+  /**
+   * The `id` of the request the record was logged for: an error sub-request's profile shows only its own
+   * records, as the reference's does, where the main request's shows all of them.
+   */
+  requestId?: number;
 }

@@ -41,7 +41,7 @@ class SilentLogger extends AbstractLogger {
     return new SilentLogger(name);
   }
   log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
-    request?.stack?.logs.push({ time: Date.now(), level, channel: this.channelName, message, context });
+    request?.stack?.logs.push({ time: Date.now(), level, channel: this.channelName, message, context, requestId: request.id });
   }
 }
 

@@ -9,24 +9,34 @@ export interface LoggerData {
 }
 
 /**
- * The log records of the main request and its sub-requests. Collecting only copies the list; making the
- * contexts storable (errors, cycles) waits for lateCollect, after the response, which also picks up lines
- * logged after the profile was collected. Secret-named context keys are masked like everywhere else, and so
+ * The log records of the main request and its sub-requests (of a sub-request: its own). Collecting only
+ * copies the list; making the contexts storable (errors, cycles) waits for lateCollect, after the response,
+ * which also picks up lines logged after the profile was collected. Secret-named context keys are masked like everywhere else, and so
  * are secret query parameters quoted in messages and context values.
  */
 export class LoggerCollector implements Collector<LoggerData> {
   readonly name = 'logger';
 
   collect(request: Request): LoggerData {
-    return { logs: request.stack?.logs.slice() ?? [] };
+    return { logs: logsOf(request, request.stack?.logs ?? []) };
   }
 
   lateCollect(data: LoggerData, request: Request): LoggerData {
-    const logs = request.stack?.logs ?? data.logs;
+    const logs = request.stack === undefined ? data.logs : logsOf(request, request.stack.logs);
     return {
-      logs: logs.map((record) => ({ ...record, message: maskSecretParams(record.message), context: maskSecrets(toStorable(record.context, 0)) as Record<string, unknown> })),
+      logs: logs.map(({ requestId: _, ...record }) => ({
+        ...record,
+        message: maskSecretParams(record.message),
+        context: maskSecrets(toStorable(record.context, 0)) as Record<string, unknown>,
+      })),
     };
   }
+}
+
+// Symfony's LoggerDataCollector: the main request's profile has every record of the request and its
+// sub-requests; a sub-request's, only those logged for it.
+function logsOf(request: Request, logs: readonly LogRecord[]): LogRecord[] {
+  return request.isMainRequest ? logs.slice() : logs.filter((record) => record.requestId === request.id);
 }
 
 const MAX_DEPTH = 5;

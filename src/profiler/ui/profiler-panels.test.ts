@@ -51,6 +51,13 @@ describe('profiler panels', () => {
     assert.match(all, /href="\/_profiler\/000002\?panel=logger&amp;type=request&amp;channel=request"/);
   });
 
+  it('shows on the error sub-request\'s record only what was logged for it, as the reference does', async () => {
+    const { get, sub } = await failedRequest();
+    const html = bodyOf(await get(`/_profiler/${sub}?panel=logger`));
+    assert.match(html, /<span class="value">0<\/span><span class="label">Errors<\/span>/);
+    assert.doesNotMatch(html, /Uncaught PHP Exception/);
+  });
+
   it('draws the listener timeline with total time and the peak memory', async () => {
     const { page } = await failedRequest();
     const html = await page('panel=time');
