@@ -123,6 +123,19 @@ describe('RateLimitListener', () => {
     assert.equal((await send('GET', '/%5Fprofiler/abcdef')).headers.has('RateLimit'), false);
   });
 
+  it('lets the router\'s trailing-slash redirects through without a token or rate headers, even past the limit', async () => {
+    const { send } = app();
+    for (let i = 0; i < 5; i++) {
+      const redirect = await send('GET', '/api/status/');
+      assert.equal(redirect.status, 301);
+      assert.equal(redirect.headers.has('RateLimit'), false);
+    }
+    assert.equal((await send('GET', '/api/status')).headers.get('X-RateLimit-Remaining'), '2');
+    for (let i = 0; i < 2; i++) await send('GET', '/api/status');
+    assert.equal((await send('GET', '/api/status')).status, 429);
+    assert.equal((await send('GET', '/api/status/')).status, 301);
+  });
+
   it('refuses with 503 when a fail-closed limiter cannot reach its storage', async () => {
     const routes = new RouteCollection().addAll(ROUTES);
     const broken = { reserve: () => Promise.reject(new Error('down')), reset: () => Promise.resolve(), close: () => Promise.resolve() };

@@ -80,6 +80,9 @@ export class RateLimitListener implements Subscriber {
   onRequest(event: RequestEvent): void | Promise<void> {
     const { request } = event;
     if (!event.isMainRequest || request.attributes.route === undefined) return;
+    // A redirect the router answers itself (trailing slash, scheme) never reaches the route's controller,
+    // where the reference consumes its limiter: it takes no token and carries no rate headers.
+    if (request.attributes.routing?.redirect !== undefined) return;
     // Prefixes are compared with the path the router matched: decoded, as `/%61pi/status` reaches the
     // route of `/api/status` and must meet its limiter too.
     const path = rawUrlDecode(request.pathInfo) ?? request.pathInfo;
