@@ -29,6 +29,13 @@ describe('rateLimitHeaders', () => {
     ]);
   });
 
+  it('sends no Retry-After on a refusal whose wait is under a second, as the reference', () => {
+    const refused = limit({ accepted: false, remaining: 0, retryAfter: Math.floor(AT) });
+    const headers = rateLimitHeaders([refused], { retryAfter: true });
+    assert.deepEqual(headers.slice(0, 3), [['X-RateLimit-Remaining', '0'], ['X-RateLimit-Retry-After', '0'], ['X-RateLimit-Limit', '50']]);
+    assert.equal(headers.some(([name]) => name === 'Retry-After'), false);
+  });
+
   it('states nothing for no_limit or degraded answers', () => {
     assert.deepEqual(rateLimitHeaders([limit({ limit: Number.MAX_SAFE_INTEGER }), limit({ degraded: true })]), []);
   });

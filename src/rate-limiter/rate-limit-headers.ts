@@ -5,7 +5,7 @@ import type { RateLimit } from './rate-limit.js';
  * - `X-RateLimit-Remaining`, `X-RateLimit-Retry-After` (seconds, as the reference's controller computes
  *   it), `X-RateLimit-Limit`: of the binding limit (the first refused one, else the one with the fewest
  *   tokens left);
- * - `Retry-After` (RFC 9110 §10.2.3, delay-seconds) on refusals;
+ * - `Retry-After` (RFC 9110 §10.2.3, delay-seconds) on refusals, unless the wait is 0 s;
  * - `RateLimit-Policy` and `RateLimit`, the structured-field lists of draft-ietf-httpapi-ratelimit-headers
  *   (-07 and later), one item per limiter: `"default";q=50;w=30` and `"default";r=12;t=17`.
  * Limiters with the no_limit policy and degraded answers are left out: they state no real quota.
@@ -20,7 +20,8 @@ export function rateLimitHeaders(limits: readonly RateLimit[], { retryAfter = fa
     ['X-RateLimit-Retry-After', String(binding.retryAfterSeconds)],
     ['X-RateLimit-Limit', String(binding.limit)],
   ];
-  if (retryAfter && !binding.accepted) headers.push(['Retry-After', String(binding.retryAfterSeconds)]);
+  // As the reference's TooManyRequestsHttpException: no Retry-After for a wait under a second (0).
+  if (retryAfter && !binding.accepted && binding.retryAfterSeconds > 0) headers.push(['Retry-After', String(binding.retryAfterSeconds)]);
   headers.push(['RateLimit-Policy', real.map((limit) => `${sfString(limit.name)};q=${limit.limit};w=${limit.window}`).join(', ')]);
   headers.push(['RateLimit', real.map((limit) => `${sfString(limit.name)};r=${limit.remaining};t=${limit.resetSeconds}`).join(', ')]);
   return headers;
