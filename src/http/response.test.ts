@@ -60,5 +60,9 @@ describe('Response', () => {
     assert.equal(response.status, 201);
     assert.equal(response.headers.get('content-type'), 'application/json');
     assert.equal(response.body, '{"ok":true}');
+    // Symfony's JsonResponse order: its Content-Type is set after Cache-Control and Date.
+    assert.deepEqual([...response.headers].map(([name]) => name), ['Cache-Control', 'Date', 'Content-Type']);
+    const given = Response.json({}, 200, { 'X-A': '1', 'Content-Type': 'application/problem+json' });
+    assert.deepEqual([...given.headers].map(([name, value]) => `${name}: ${name === 'Date' ? '…' : value}`), ['X-A: 1', 'Content-Type: application/problem+json', 'Cache-Control: no-cache, private', 'Date: …']);
   });
 });

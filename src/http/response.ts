@@ -94,9 +94,15 @@ export class Response {
     return typed(body, status, 'text/html; charset=UTF-8', headers);
   }
 
-  /** A JSON response; `/` is left unescaped, unlike PHP's json_encode defaults. */
+  /**
+   * A JSON response; `/` is left unescaped, unlike PHP's json_encode defaults. Its Content-Type comes after
+   * Cache-Control and Date, where Symfony's JsonResponse sets it once its data is in; one given in
+   * `headers` stays as given.
+   */
   static json(data: unknown, status = 200, headers?: HeadersInit): Response {
-    return typed(JSON.stringify(data), status, 'application/json', headers);
+    const response = new Response(JSON.stringify(data), status, headers === undefined ? undefined : toRecord(headers));
+    if (!response.headers.has('content-type')) response.headers.set('Content-Type', 'application/json');
+    return response;
   }
 
   /**
