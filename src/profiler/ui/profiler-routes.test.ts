@@ -100,6 +100,8 @@ describe('profiler routes', () => {
       assert.equal(body.status, 200);
       assert.match(bodyOf(body), /NotFoundHttpException/);
       assert.equal(body.headers.has('x-debug-token'), true);
+      // A fragment: nothing for the toolbar to go into.
+      assert.doesNotMatch(bodyOf(body), /<\/body>|sfwdt/);
       const unknown = await get('/_profiler/abcdef/exception');
       assert.equal(unknown.status, 404);
       assert.equal(decodeURIComponent(unknown.headers.get('x-debug-exception') ?? ''), 'Token "abcdef" does not exist.');

@@ -14,7 +14,7 @@ import type { Profiler } from '../profiler.js';
 import { isProfileToken } from '../token.js';
 import { findProfilerAsset } from './profiler-assets.js';
 import { parseSearchQuery, searchCriteria, searchResultsQuery } from './search-query.js';
-import { Layout, renderPage } from './views/layout.js';
+import { renderPage } from './views/layout.js';
 import { TokenNotFound } from './views/not-found.js';
 import { ExceptionPanel } from './views/panels/exception.js';
 import { RouterPanel } from './views/panels/router.js';
@@ -62,6 +62,20 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
   };
 
   return [
+    route('_wdt', '/_wdt/{token}', async (request) => {
+      const token = params(request).token ?? '';
+      if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
+      disabled(request);
+      const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
+      if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
+      const toolbar = h(Toolbar, {
+        profile,
+        profileUrl: (t: string) => `${base(request)}/_profiler/${t}`,
+        stylesheetUrl: `${base(request)}/_profiler/assets/toolbar.css`,
+      });
+      return Response.html(renderToString(toolbar));
+    }),
+
     route('_profiler_home', '/_profiler/', (request) => redirect(`${base(disabled(request))}/_profiler/empty/search/results?limit=10`)),
 
     route('_profiler_search', '/_profiler/search', async (request) => {
@@ -79,17 +93,6 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       return Response.html(renderToString(h(SearchForm, { base: base(request), criteria: searchCriteria(request) })));
     }),
 
-    // Symfony's openAction: a project source file by its path relative to the project directory. No path
-    // segment may start with a dot (no `..`, no `.env`), and only what the debug page may excerpt is shown.
-    route('_profiler_open_file', '/_profiler/open', (request) => {
-      disabled(request);
-      const file = request.query.get('file') ?? '';
-      const lines = /(^|[/\\])\./.test(file) || file === '' ? undefined : readSourceFile(join(projectDir, file), { roots: [projectDir] });
-      if (lines === undefined) throw new NotFoundHttpException(`The file "${file}" cannot be opened.`);
-      const line = Number.parseInt(request.query.get('line') ?? '', 10);
-      return Response.html(renderPage(h(SourceFile, { file, lines, line: Number.isInteger(line) ? line : 0, base: base(request) })));
-    }),
-
     route('_profiler_assets', '/_profiler/assets/{file}', (request) => {
       disabled(request);
       const asset = findProfilerAsset(params(request).file ?? '');
@@ -101,6 +104,17 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       disabled(request);
       const results = await profiler.store.find(parseSearchQuery(request.query));
       return Response.html(renderPage(h(SearchResults, { results, base: base(request), criteria: searchCriteria(request) })));
+    }),
+
+    // Symfony's openAction: a project source file by its path relative to the project directory. No path
+    // segment may start with a dot (no `..`, no `.env`), and only what the debug page may excerpt is shown.
+    route('_profiler_open_file', '/_profiler/open', (request) => {
+      disabled(request);
+      const file = request.query.get('file') ?? '';
+      const lines = /(^|[/\\])\./.test(file) || file === '' ? undefined : readSourceFile(join(projectDir, file), { roots: [projectDir] });
+      if (lines === undefined) throw new NotFoundHttpException(`The file "${file}" cannot be opened.`);
+      const line = Number.parseInt(request.query.get('line') ?? '', 10);
+      return Response.html(renderPage(h(SourceFile, { file, lines, line: Number.isInteger(line) ? line : 0, base: base(request) })));
     }),
 
     route('_profiler', '/_profiler/{token}', async (request) => {
@@ -124,30 +138,18 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       return Response.html(renderToString(h(RouterPanel, { profile, data: data as RouterData, base: base(request), query: request.query, routes })));
     }),
 
-    // The exception view's stylesheet (Symfony's ExceptionPanelController::stylesheet), profiled as there.
-    route('_profiler_exception_css', '/_profiler/{token}/exception.css', () => new Response(EXCEPTION_PAGE_CSS, 200, { 'Content-Type': 'text/css' })),
-
     // Symfony's ExceptionPanelController::body: profiled, 404 for an unknown token, empty without an error.
     route('_profiler_exception', '/_profiler/{token}/exception', async (request) => {
       const profile = await knownProfile(params(request).token ?? '');
       const data = profile.collectors.exception;
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
+      // A fragment, as the reference's: no page around it, so no toolbar is injected into it.
       const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes });
-      return new Response(renderPage(h(Layout, { base: base(request), title: `Exception ${profile.token} · Profiler`, children: h('div', { id: 'panel' }, panel) })), 200, { 'Content-Type': 'text/html' });
+      const stylesheet = h('link', { rel: 'stylesheet', href: `${base(request)}/_profiler/assets/profiler.css` });
+      return new Response(renderToString(h('div', { id: 'panel' }, stylesheet, panel)), 200, { 'Content-Type': 'text/html' });
     }),
 
-    route('_wdt', '/_wdt/{token}', async (request) => {
-      const token = params(request).token ?? '';
-      if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
-      disabled(request);
-      const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
-      if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
-      const toolbar = h(Toolbar, {
-        profile,
-        profileUrl: (t: string) => `${base(request)}/_profiler/${t}`,
-        stylesheetUrl: `${base(request)}/_profiler/assets/toolbar.css`,
-      });
-      return Response.html(renderToString(toolbar));
-    }),
+    // The exception view's stylesheet (Symfony's ExceptionPanelController::stylesheet), profiled as there.
+    route('_profiler_exception_css', '/_profiler/{token}/exception.css', () => new Response(EXCEPTION_PAGE_CSS, 200, { 'Content-Type': 'text/css' })),
   ];
 }
