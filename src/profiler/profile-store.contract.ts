@@ -64,7 +64,11 @@ export function describeProfileStoreContract(name: string, setUp: () => Promise<
       await store.write(createTestProfile('000002', { ip: '10.0.0.2', method: 'GET', statusCode: 404, url: 'https://a.test/robots.txt', time: 200 }));
       const tokens = async (query: object) => (await store.find({ limit: 10, ...query })).map((s) => s.token);
       assert.deepEqual(await tokens({ ip: '10.0.0.1' }), ['000001']);
-      assert.deepEqual(await tokens({ method: 'get' }), ['000002']);
+      assert.deepEqual(await tokens({ method: 'GET' }), ['000002']);
+      // Case-sensitive substrings, as the reference's storage compares them.
+      assert.deepEqual(await tokens({ method: 'get' }), []);
+      assert.deepEqual(await tokens({ method: 'OS' }), ['000001']);
+      assert.deepEqual(await tokens({ statusCode: '40' }), ['000002']);
       assert.deepEqual(await tokens({ statusCode: '404' }), ['000002']);
       assert.deepEqual(await tokens({ url: 'robots' }), ['000002']);
       assert.deepEqual(await tokens({ url: '!robots' }), ['000001']);

@@ -33,7 +33,8 @@ export interface ProfileStore {
 /** The shared filter of `find`: stores keep their own iteration order (newest first) and call this per entry. */
 export function matchesQuery(summary: ProfileSummary, query: ProfileQuery): boolean {
   if (query.ip && !summary.ip.includes(query.ip)) return false;
-  if (query.method && !summary.method.includes(query.method.toUpperCase())) return false;
+  // Substrings, case-sensitive, as the reference's file storage compares them (`method=get` finds nothing).
+  if (query.method && !summary.method.includes(query.method)) return false;
   if (query.statusCode && !String(summary.statusCode).includes(query.statusCode)) return false;
   if (query.url) {
     const exclude = query.url.startsWith('!');

@@ -2,7 +2,8 @@
 /** The search criteria the results page was asked for, to fill the form back in. */
 export type SearchCriteria = Partial<Record<'ip' | 'method' | 'status_code' | 'url' | 'token' | 'start' | 'end' | 'limit', string>>;
 
-const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+// The reference's list, in its order.
+const METHODS = ['', 'DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT'];
 const LIMITS = ['10', '50', '100'];
 
 /** Symfony's search bar: a plain GET form to /_profiler/search, which redirects to the results. */
@@ -20,7 +21,7 @@ export function SearchForm({ base, criteria }: { base: string; criteria: SearchC
         Method
         <select name="method">
           {METHODS.map((method) => (
-            <option value={method} selected={(criteria.method ?? '').toUpperCase() === method}>
+            <option value={method} selected={(criteria.method ?? '') === method}>
               {method === '' ? 'Any' : method}
             </option>
           ))}
