@@ -117,10 +117,12 @@ describe('profiler routes', () => {
     });
 
     it('serves the toolbar fragment, empty for "empty" and a 404 for an unknown token', async () => {
-      const { get, main } = await failedRequest();
+      const { get, main, sub } = await failedRequest();
       const toolbar = await get(`/_wdt/${main}`);
       assert.equal(toolbar.status, 200);
       assert.match(bodyOf(toolbar), new RegExp(`id="sfwdt${main}"`));
+      // The page came from the error sub-request: the bar says so, as the reference's does.
+      assert.match(bodyOf(toolbar), new RegExp(`Forwarded to ErrorController \\(<a href="/_profiler/${sub}">${sub}</a>\\)`));
       assert.equal(toolbar.headers.has('x-debug-token'), false);
       const empty = await get('/_wdt/empty');
       assert.deepEqual([empty.status, bodyOf(empty)], [200, '']);

@@ -11,7 +11,7 @@ const PROBLEMS = new Set(['error', 'critical', 'alert', 'emergency']);
 
 /**
  * The bar injected before `</body>` of HTML pages: status, route, time, memory, exception and log counts,
- * a link to the record, and the redirect that led here. No script: it works under any
+ * a link to the record, the redirect that led here and the error sub-request the page came from. No script: it works under any
  * Content-Security-Policy that allows the stylesheet.
  */
 export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profile; profileUrl: (token: string) => string; stylesheetUrl: string }) {
@@ -56,6 +56,11 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profi
         {request?.redirect !== undefined && (
           <span class="sf-toolbar-item">
             Redirected from {request.redirect.route} (<a href={profileUrl(request.redirect.token)}>{request.redirect.token}</a>)
+          </span>
+        )}
+        {request?.forwardToken !== undefined && (
+          <span class="sf-toolbar-item">
+            Forwarded to ErrorController (<a href={profileUrl(request.forwardToken)}>{request.forwardToken}</a>)
           </span>
         )}
         <a class="sf-toolbar-item sf-toolbar-token" href={profileUrl(profile.token)}>
