@@ -65,4 +65,16 @@ describe('profiler fragments and files, as the reference serves them', () => {
     assert.equal(response.headers.get('location'), '/_profiler/000002/search/results?url=robots&limit=1');
     assert.equal((await get('/_profiler/search')).headers.get('location'), '/_profiler/000002/search/results');
   });
+
+  it('writes its redirects by the reference\'s URL generator rules', async () => {
+    const { get } = createProfiledApp();
+    await get('/robots.txt');
+    const location = async (query: string) => (await get(`/_profiler/search?${query}`)).headers.get('location');
+    assert.equal(await location('token=a:b'), '/_profiler/a:b');
+    assert.equal(await location('token=a@b,c;d=e+f!g*h|i'), '/_profiler/a@b,c;d=e%20f!g*h|i');
+    assert.equal(await location('url=a%20b&ip=%3C'), '/_profiler/empty/search/results?ip=%3C&url=a%20b');
+    assert.equal(await location('url=a:b/c@d'), '/_profiler/empty/search/results?url=a:b/c@d');
+    // `0` is no token there (PHP's falsy string): the search runs.
+    assert.equal(await location('token=0&limit=1'), '/_profiler/000002/search/results?limit=1');
+  });
 });

@@ -5,7 +5,8 @@ import { NotFoundHttpException } from '../../http/http-exception.js';
 import type { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import type { Matcher } from '../../routing/matcher.js';
-import type { Route, RouteDefinition } from '../../routing/route.js';
+import { compileRoute, type Route, type RouteDefinition } from '../../routing/route.js';
+import { UrlGenerator } from '../../routing/url-generator.js';
 import { EXCEPTION_PAGE_CSS } from '../../errors/views/exception-page.js';
 import { readSourceFile } from '../../internal/source-excerpt.js';
 import { hasException } from '../collectors/exception-collector.js';
@@ -13,7 +14,7 @@ import type { RouterData } from '../collectors/router-collector.js';
 import type { Profiler } from '../profiler.js';
 import { isProfileToken } from '../token.js';
 import { findProfilerAsset } from './profiler-assets.js';
-import { parseSearchQuery, searchCriteria, searchResultsQuery } from './search-query.js';
+import { parseSearchQuery, searchCriteria, searchCriteriaGiven } from './search-query.js';
 import { renderPage } from './views/layout.js';
 import { TokenNotFound } from './views/not-found.js';
 import { ExceptionPanel } from './views/panels/exception.js';
@@ -61,7 +62,11 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     return profile;
   };
 
-  return [
+  // Compiled when first needed: the routes below, for the URLs the search redirects to.
+  let generator: UrlGenerator | undefined;
+  const urls = () => (generator ??= new UrlGenerator(definitions.map(compileRoute)));
+
+  const definitions: RouteDefinition[] = [
     route('_wdt', '/_wdt/{token}', async (request) => {
       const token = params(request).token ?? '';
       if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
@@ -81,10 +86,10 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     route('_profiler_search', '/_profiler/search', async (request) => {
       disabled(request);
       const token = request.query.get('token') ?? '';
-      if (token !== '') return redirect(`${base(request)}/_profiler/${encodeURIComponent(token)}`);
+      // Written by the reference's URL generator rules, `0` being no token there (PHP's falsy string).
+      if (token !== '' && token !== '0') return redirect(base(request) + urls().generate('_profiler', { token }));
       const [first] = await profiler.store.find(parseSearchQuery(request.query));
-      const query = searchResultsQuery(request);
-      return redirect(`${base(request)}/_profiler/${first?.token ?? 'empty'}/search/results${query === '' ? '' : `?${query}`}`);
+      return redirect(base(request) + urls().generate('_profiler_search_results', { token: first?.token ?? 'empty', ...searchCriteriaGiven(request) }));
     }),
 
     // The search form alone, as the reference's sidebar loads it.
@@ -152,4 +157,5 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     // The exception view's stylesheet (Symfony's ExceptionPanelController::stylesheet), profiled as there.
     route('_profiler_exception_css', '/_profiler/{token}/exception.css', () => new Response(EXCEPTION_PAGE_CSS, 200, { 'Content-Type': 'text/css' })),
   ];
+  return definitions;
 }

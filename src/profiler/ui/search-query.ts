@@ -32,14 +32,14 @@ export function searchCriteria(request: Request): SearchCriteria {
 }
 
 /**
- * Symfony's search redirect: the criteria the search was given carried to the results URL, in a fixed
- * order; one left out is left out there too (its URL generator drops null parameters), an empty one stays.
+ * Symfony's search redirect: the criteria the search was given, in a fixed order, for its URL generator
+ * to write; one left out is left out there too (the generator drops null parameters), an empty one stays.
  */
-export function searchResultsQuery(request: Request): string {
-  const query = new URLSearchParams();
+export function searchCriteriaGiven(request: Request): Record<string, string> {
+  const given: Record<string, string> = {};
   for (const name of CRITERIA) {
     const value = request.query.get(name);
-    if (value !== null) query.set(name, value);
+    if (value !== null) given[name] = value;
   }
-  return query.toString();
+  return given;
 }
