@@ -19,7 +19,7 @@ function requestWith(headers: Record<string, string>, target = '/'): Request {
 describe('RequestCollector', () => {
   it('masks credentials in headers, cookies and query parameters', () => {
     const request = requestWith(
-      { authorization: 'Bearer abc', cookie: 'PHPSESSID=s3cr3t; theme=dark', 'x-api-key': 'k', 'x-csrf-token': 't', accept: 'text/html' },
+      { authorization: 'Bearer abc', cookie: 'PHPSESSID=s3cr3t; theme=dark; sf_redirect=%7B%22token%22%3A%22abc123%22%7D', 'x-api-key': 'k', 'x-csrf-token': 't', accept: 'text/html' },
       '/?password=hunter2&page=2&api_key=x',
     );
     const data = new RequestCollector().collect(request, new Response());
@@ -28,7 +28,8 @@ describe('RequestCollector', () => {
     assert.equal(data.headers['x-api-key'], MASK);
     assert.equal(data.headers['x-csrf-token'], MASK);
     assert.equal(data.headers.accept, 'text/html');
-    assert.deepEqual(data.cookies, { PHPSESSID: MASK, theme: MASK });
+    // Every cookie but the profiler's own redirect memory, which the reference shows.
+    assert.deepEqual(data.cookies, { PHPSESSID: MASK, theme: MASK, sf_redirect: '%7B%22token%22%3A%22abc123%22%7D' });
     assert.deepEqual({ ...data.query }, { password: MASK, page: '2', api_key: MASK });
     // Normalised as the reference's getUri() writes it: parameters sorted.
     assert.equal(data.url, 'http://app.example.test/?api_key=******&page=2&password=******');

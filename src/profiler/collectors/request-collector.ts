@@ -66,7 +66,9 @@ export class RequestCollector implements Collector<RequestData> {
       query: maskRecord(queryObject(request.query)),
       headers: maskRecord(request.headers as Record<string, string | string[]>),
       bodySize: parseContentLength(request.header('content-length')),
-      cookies: Object.fromEntries(Object.keys(cookies).map((name) => [name, MASK])),
+      // Every value: a session cookie is a credential whatever its name. The profiler's own redirect
+      // memory holds none, and the reference shows it.
+      cookies: Object.fromEntries(Object.entries(cookies).map(([name, value]) => [name, name === REDIRECT_COOKIE ? value : MASK])),
       clientIp: origin?.clientIps[0] ?? request.remoteAddress,
       remoteAddress: request.remoteAddress,
       origin,
