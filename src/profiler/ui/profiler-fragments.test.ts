@@ -71,6 +71,8 @@ describe('profiler fragments and files, as the reference serves them', () => {
     await get('/robots.txt');
     const location = async (query: string) => (await get(`/_profiler/search?${query}`)).headers.get('location');
     assert.equal(await location('token=a:b'), '/_profiler/a:b');
+    // Where the reference's generator fails (a token holding `/`), a path that shows no such token.
+    assert.equal(await location('token=../..'), '/_profiler/..%2F..');
     assert.equal(await location('token=a@b,c;d=e+f!g*h|i'), '/_profiler/a@b,c;d=e%20f!g*h|i');
     assert.equal(await location('url=a%20b&ip=%3C'), '/_profiler/empty/search/results?ip=%3C&url=a%20b');
     assert.equal(await location('url=a:b/c@d'), '/_profiler/empty/search/results?url=a:b/c@d');

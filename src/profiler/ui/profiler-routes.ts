@@ -7,6 +7,7 @@ import { Response } from '../../http/response.js';
 import type { Matcher } from '../../routing/matcher.js';
 import { compileRoute, type Route, type RouteDefinition } from '../../routing/route.js';
 import { UrlGenerator } from '../../routing/url-generator.js';
+import { UrlGenerationError } from '../../routing/routing-errors.js';
 import { EXCEPTION_PAGE_CSS } from '../../errors/views/exception-page.js';
 import { readSourceFile } from '../../internal/source-excerpt.js';
 import { hasException } from '../collectors/exception-collector.js';
@@ -65,6 +66,16 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
   // Compiled when first needed: the routes below, for the URLs the search redirects to.
   let generator: UrlGenerator | undefined;
   const urls = () => (generator ??= new UrlGenerator(definitions.map(compileRoute)));
+  // A token holding `/` cannot be a path segment: the reference's generator fails with a 500 there; keel
+  // encodes it, and the record page answers that no such token exists.
+  const tokenPath = (token: string) => {
+    try {
+      return urls().generate('_profiler', { token });
+    } catch (error) {
+      if (!(error instanceof UrlGenerationError)) throw error;
+      return `/_profiler/${encodeURIComponent(token)}`;
+    }
+  };
 
   const definitions: RouteDefinition[] = [
     route('_wdt', '/_wdt/{token}', async (request) => {
@@ -87,7 +98,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       disabled(request);
       const token = request.query.get('token') ?? '';
       // Written by the reference's URL generator rules, `0` being no token there (PHP's falsy string).
-      if (token !== '' && token !== '0') return redirect(base(request) + urls().generate('_profiler', { token }));
+      if (token !== '' && token !== '0') return redirect(base(request) + tokenPath(token));
       const [first] = await profiler.store.find(parseSearchQuery(request.query));
       return redirect(base(request) + urls().generate('_profiler_search_results', { token: first?.token ?? 'empty', ...searchCriteriaGiven(request) }));
     }),
