@@ -60,10 +60,25 @@ describe('RouterListener', () => {
           channel: 'request',
           level: 'info',
           message: 'Matched route "home".',
-          context: { route: 'home', route_parameters: {}, request_uri: 'https://app.example.test/?utm=1', method: 'GET' },
+          context: { route: 'home', route_parameters: { _route: 'home', _controller: 'home' }, request_uri: 'https://app.example.test/?utm=1', method: 'GET' },
           request,
         },
       ]);
+    });
+
+    it('logs a trailing-slash redirect with the parameters of the reference\'s redirect controller', async () => {
+      const { kernel, logger } = setup();
+      const response = await kernel.handle(httpsRequest('GET', '/about/'));
+      assert.equal(response.status, 301);
+      assert.deepEqual(logger.records[0]?.context.route_parameters, {
+        _controller: 'RedirectController::urlRedirectAction',
+        path: '/about',
+        permanent: true,
+        scheme: null,
+        httpPort: 80,
+        httpsPort: 443,
+        _route: 'about',
+      });
     });
 
     it('writes a route name holding braces as it is: the message is interpolated once, by the logger', async () => {

@@ -90,25 +90,25 @@ export class RouterListener implements Subscriber {
 
     const { route, params } = result;
     const routeParams = { ...route.defaults, ...params };
-    // The template, not its text: the logger fills `{route}` from the context (once, and only when the
-    // record is written), so a route name holding braces is never filled a second time.
-    this.#logger.info(
-      LOG_MESSAGES.matchedRoute,
-      { route: route.name, route_parameters: routeParams, request_uri: request.uri, method: request.method },
-      request,
-    );
     request.attributes.route = route.name;
     request.attributes.routeParams = routeParams;
     request.attributes.stateless = route.stateless;
+    let logged: Record<string, unknown>;
     if (isRedirect(result)) {
       const url = redirectUrl(request, result);
       routing.redirect = { ...result.redirect, url };
       request.attributes.controller = createRedirectController(url);
       request.attributes.controllerName = 'RedirectController';
-      return;
+      logged = redirectParameters(request, route.name, result);
+    } else {
+      request.attributes.controller = route.controller;
+      request.attributes.controllerName = controllerNameOf(route.controller) ?? route.name;
+      // What the reference's matcher returns: the route and controller first, then defaults and placeholders.
+      logged = { _route: route.name, _controller: request.attributes.controllerName, ...routeParams };
     }
-    request.attributes.controller = route.controller;
-    request.attributes.controllerName = controllerNameOf(route.controller) ?? route.name;
+    // The template, not its text: the logger fills `{route}` from the context (once, and only when the
+    // record is written), so a route name holding braces is never filled a second time.
+    this.#logger.info(LOG_MESSAGES.matchedRoute, { route: route.name, route_parameters: logged, request_uri: request.uri, method: request.method }, request);
   }
 }
 
@@ -124,6 +124,24 @@ export function routingErrorMessage(request: Request, allow?: readonly string[])
   // The referer as its bytes spell it (UTF-8), as the reference quotes the raw header.
   const referer = request.header('referer');
   return referer ? `${target} (from "${headerText(referer)}")` : target;
+}
+
+/**
+ * The parameters the reference's redirectable matcher returns for a redirect it answers itself, as its
+ * "Matched route" line logs them: the redirect controller, the target path, and the ports of the request
+ * context (the request's own port for its scheme, the other scheme's default).
+ */
+function redirectParameters(request: Request, route: string, { redirect }: Pick<RedirectMatch, 'redirect'>): Record<string, unknown> {
+  const secure = request.scheme === 'https';
+  return {
+    _controller: 'RedirectController::urlRedirectAction',
+    path: redirect.path,
+    permanent: true,
+    scheme: redirect.scheme ?? null,
+    httpPort: secure ? 80 : request.port,
+    httpsPort: secure ? request.port : 443,
+    _route: route,
+  };
 }
 
 /**
