@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { renderToString } from 'preact-render-to-string';
 import type { Request } from '../src/http/request.js';
 import { Response } from '../src/http/response.js';

@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 
 /**
  * The head tags every debug page shares (the error page, the profiler's pages): never indexed, and an

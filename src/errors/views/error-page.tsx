@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
 import { BoundedMap } from '../../internal/bounded-map.js';

@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { DebugMeta } from './debug-meta.js';
 import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';

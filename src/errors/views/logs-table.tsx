@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { LogRecord } from '../../logging/log-record.js';
 
 const PROBLEM_LEVELS = new Set(['error', 'critical', 'alert', 'emergency']);

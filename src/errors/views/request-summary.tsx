@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { Request } from '../../http/request.js';
 
 /** Method, URL and headers of the request that failed. */

@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { basename, dirname, sep } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { flatString } from '../../internal/flat-string.js';

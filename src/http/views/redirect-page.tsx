@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { renderToString } from 'preact-render-to-string';
 
 /** The body of a redirect, as Symfony's RedirectResponse writes it: a meta refresh and a link. */

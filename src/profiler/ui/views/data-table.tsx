@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 /** Name/value rows; values that are not text are shown as JSON. */
 export function DataTable({ rows, empty = 'None' }: { rows: Record<string, unknown> | [string, unknown][]; empty?: string }) {
   const entries = Array.isArray(rows) ? rows : Object.entries(rows);

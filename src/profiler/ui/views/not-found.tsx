@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { Layout } from './layout.js';
 
 /** Symfony's info.html.twig for an unknown token: a 200 page, the token shown escaped. */

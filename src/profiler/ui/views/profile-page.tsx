@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { Matcher } from '../../../routing/matcher.js';
 import type { Route } from '../../../routing/route.js';
 import type { Profile } from '../../profile.js';

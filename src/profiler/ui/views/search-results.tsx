@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { ProfileSummary } from '../../profile.js';
 import { Layout } from './layout.js';
 import { SearchForm, type SearchCriteria } from './search-form.js';

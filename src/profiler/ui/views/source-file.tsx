@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { Layout } from './layout.js';
 
 export interface SourceFileProps {

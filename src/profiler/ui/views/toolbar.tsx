@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { ExceptionData } from '../../collectors/exception-collector.js';
 import type { LoggerData } from '../../collectors/logger-collector.js';
 import type { MemoryData } from '../../collectors/memory-collector.js';

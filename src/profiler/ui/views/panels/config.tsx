@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { ConfigData } from '../../../collectors/config-collector.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';

@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { FlatError } from '../../../../errors/flat-error.js';
 import { ExceptionTrace } from '../../../../errors/views/trace.js';
 import { readSourceExcerpt } from '../../../../internal/source-excerpt.js';

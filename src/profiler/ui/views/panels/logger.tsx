@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { LoggerData } from '../../../collectors/logger-collector.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from '../../../../logging/log-record.js';
 import { panelUrl, type PanelProps } from './panel.js';

@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { RateLimiterData } from '../../../collectors/rate-limiter-collector.js';
 import type { PanelProps } from './panel.js';
 

@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { RequestData } from '../../../collectors/request-collector.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';

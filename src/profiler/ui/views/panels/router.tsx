@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import { traceRoutes, type RoutingTrace, type TraceOutcome } from '../../../../routing/trace.js';
 import type { RouterData } from '../../../collectors/router-collector.js';
 import { DataTable } from '../data-table.js';

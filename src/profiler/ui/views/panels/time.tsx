@@ -1,4 +1,4 @@
-/** @jsxImportSource preact */
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { MemoryData } from '../../../collectors/memory-collector.js';
 import type { TimeData } from '../../../collectors/time-collector.js';
 import type { PanelProps } from './panel.js';
