@@ -42,9 +42,11 @@ describe('collectors mask secret query parameters quoted in values', () => {
     assert.doesNotMatch(JSON.stringify(data), /hunter2|abc123/);
   });
 
-  it('response: a Location that carries a secret parameter', () => {
+  it('response: a Location that carries a secret parameter, and the percent-encoded message of X-Debug-Exception', () => {
     const data = new ResponseCollector().collect(undefined, new Response('', 302, [['Location', '/next?api_key=k1&x=1']]));
     assert.deepEqual(data.headers[0], ['Location', `/next?api_key=${MASK}&x=1`]);
+    const failed = new ResponseCollector().collect(undefined, new Response('', 404, [['X-Debug-Exception', 'No%20route%20%28from%20%22http%3A%2F%2Fx%2F%3Fpassword%3Dhunter2%22%29']]));
+    assert.equal(decodeURIComponent(failed.headers[0]![1]), `No route (from "http://x/?password=${MASK}")`);
   });
 
   it('logs: messages, context strings and the errors of the context', () => {

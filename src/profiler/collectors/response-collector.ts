@@ -1,6 +1,7 @@
 import type { Response } from '../../http/response.js';
 import type { Collector } from './collector.js';
 import { isSecretName, MASK } from '../../config/mask-secrets.js';
+import { rawurlencode } from '../../internal/rawurlencode.js';
 import { maskSecretParams } from './mask.js';
 
 export interface ResponseData {
@@ -18,7 +19,7 @@ export class ResponseCollector implements Collector<ResponseData> {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers) {
       const lower = name.toLowerCase();
-      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : maskSecretParams(value)]);
+      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : lower === 'x-debug-exception' ? maskEncoded(value) : maskSecretParams(value)]);
     }
     return { statusCode: response.status, statusText: response.statusText, headers };
   }
@@ -29,4 +30,16 @@ function maskCookie(value: string): string {
   const eq = value.indexOf('=');
   const semicolon = value.indexOf(';');
   return eq === -1 ? value : `${value.slice(0, eq + 1)}${MASK}${semicolon === -1 ? '' : value.slice(semicolon)}`;
+}
+
+// X-Debug-Exception holds the error message percent-encoded: its quoted URLs are masked once decoded.
+function maskEncoded(value: string): string {
+  let text: string;
+  try {
+    text = decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+  const masked = maskSecretParams(text);
+  return masked === text ? value : rawurlencode(masked);
 }
