@@ -66,6 +66,21 @@ describe('RouterListener', () => {
       ]);
     });
 
+    it('makes a route\'s _format the request\'s format, from its default or its placeholder', async () => {
+      const routes = new RouteCollection().addAll([
+        { name: 'feed', path: '/feed', defaults: { _format: 'xml' }, controller: () => Response.text('feed') },
+        { name: 'item', path: '/item/{id}.{_format}', controller: () => Response.text('item') },
+      ]);
+      const kernel = new Kernel();
+      kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: new RecordingLogger() }));
+      const feed = httpsRequest('GET', '/feed');
+      await kernel.handle(feed);
+      assert.equal(feed.attributes.format, 'xml');
+      const item = httpsRequest('GET', '/item/3.json');
+      await kernel.handle(item);
+      assert.equal(item.attributes.format, 'json');
+    });
+
     it('logs a trailing-slash redirect with the parameters of the reference\'s redirect controller', async () => {
       const { kernel, logger } = setup();
       const response = await kernel.handle(httpsRequest('GET', '/about/'));
