@@ -16,6 +16,13 @@ export interface CliIo {
 }
 
 export function createProcessIo(): CliIo {
+  // A reader that goes away (`keel debug:router | head`) is no error of the command: it stops quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
+  }
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CliError } from './cli-error.js';
-import { loadAppModule, resolveAppModulePath } from './load-app-module.js';
+import { firstLine, loadAppModule, resolveAppModulePath } from './load-app-module.js';
 
 describe('resolveAppModulePath', () => {
   let dir: string;
@@ -54,5 +54,13 @@ describe('loadAppModule', () => {
   it('reports a module that does not load, or does not exist, in one line', async () => {
     await assert.rejects(loadAppModule(join(dir, 'broken.mjs'), dir), (error: unknown) => error instanceof CliError && error.message.startsWith('cannot load application module "broken.mjs": ') && !error.message.includes('\n'));
     await assert.rejects(loadAppModule(join(dir, 'missing.ts'), dir), { message: 'application module "missing.ts" does not exist' });
+  });
+});
+
+describe('firstLine', () => {
+  it('keeps the line that says where and what when the first one only announces it', () => {
+    assert.equal(firstLine(new Error('Transform failed with 1 error:\n/app/a.ts:1:48: ERROR: Expected "}" but found ";"\n')), 'Transform failed with 1 error: /app/a.ts:1:48: ERROR: Expected "}" but found ";"');
+    assert.equal(firstLine(new Error('Unexpected token\n    at x')), 'Unexpected token');
+    assert.equal(firstLine('plain'), 'plain');
   });
 });

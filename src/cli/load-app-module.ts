@@ -76,5 +76,7 @@ function findRoutes(exports: Record<string, unknown>): RouteDefinition[] | undef
 
 export function firstLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? '';
+  const [first = '', second] = message.split('\n').filter((line) => line.trim() !== '');
+  // `Transform failed with 1 error:` says nothing without the line that follows: where, and what.
+  return first.endsWith(':') && second !== undefined ? `${first} ${second.trim()}` : first;
 }
