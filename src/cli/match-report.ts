@@ -28,8 +28,15 @@ export function reportMatch(matcher: Matcher, request: Request): MatchReport {
   return {
     request: { ...context, url: request.uri },
     trace,
-    verdict: verdictOf(request, trace),
+    verdict: withDefaults(verdictOf(request, trace), matcher),
   };
+}
+
+// The parameters the controller would get: the route's defaults, then the placeholders' values.
+function withDefaults(verdict: MatchVerdict, matcher: Matcher): MatchVerdict {
+  if (verdict.kind !== 'match' && verdict.kind !== 'redirect') return verdict;
+  const route = matcher.index.routes.find((candidate) => candidate.name === verdict.route);
+  return route === undefined ? verdict : { ...verdict, params: { ...route.defaults, ...verdict.params } };
 }
 
 function verdictOf(request: Request, { outcome }: RoutingTrace): MatchVerdict {

@@ -46,10 +46,11 @@ describe('keel debug:router', () => {
     assert.equal(run.stderr, 'error: route "nope" does not exist\n');
   });
 
-  it('names the candidates when a partial name is ambiguous', async () => {
-    const run = await runKeel(['debug:router', 'post', '--app', HOST_APP]);
-    assert.equal(run.code, 1);
-    assert.equal(run.stderr, 'error: route "post" is ambiguous: post_show, post_update\n');
+  it('lists the routes a partial name matches, as Symfony does without a prompt', async () => {
+    const run = await runKeel(['debug:router', 'POST', '--app', HOST_APP]);
+    assert.equal(run.code, 0, run.stderr);
+    const names = run.stdout.split('\n').slice(2).filter((line) => line !== '').map((line) => line.split(/\s+/)[0]);
+    assert.deepEqual(names, ['post_show', 'post_update']);
   });
 
   it('answers a usage error with exit code 2', async () => {

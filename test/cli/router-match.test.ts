@@ -16,6 +16,12 @@ describe('keel router:match', () => {
     assert.match(run.stdout, /^Route "item_edit" matches with id=42$/m);
   });
 
+  it('names the parameters the controller would get, the route\'s defaults included', async () => {
+    const run = await runKeel(['router:match', '/pages/help', '--format=json', '--app', HOST_APP]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual((JSON.parse(run.stdout) as { verdict: { params: object } }).verdict.params, { page: '1', section: 'help' });
+  });
+
   it('shows the trailing-slash retry and the 301 with its Location', async () => {
     const run = await runKeel(['router:match', '/blog?page=2', '--host=app.example.test', '--scheme=https']);
     assert.equal(run.code, 0, run.stderr);

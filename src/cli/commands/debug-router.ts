@@ -26,12 +26,13 @@ export function registerDebugRouterCommand(program: Command, io: CliIo): void {
     try {
       const routes = [...app.routes];
       const style = createStyle(io.stdout, io.env);
-      if (name !== undefined) {
-        const route = describeRoute(findRoute(routes, name));
+      const found = name === undefined || name === '' ? routes : findRoutes(routes, name);
+      if (found.length === 1 && name) {
+        const route = describeRoute(found[0]!);
         io.stdout.write(options.format === 'json' ? toJson(route) : renderDefinitionList(routeDetails(route), style));
         return;
       }
-      const described = routes.map(describeRoute);
+      const described = found.map(describeRoute);
       if (options.format === 'json') {
         io.stdout.write(toJson(Object.fromEntries(described.map((route) => [route.name, route]))));
         return;
@@ -45,13 +46,15 @@ export function registerDebugRouterCommand(program: Command, io: CliIo): void {
   });
 }
 
-/** By exact name, else the single route whose name contains the text (as Symfony's debug:router does). */
-function findRoute(routes: readonly Route[], name: string): Route {
+/**
+ * By exact name, else the routes whose name contains the text, in any case: one is shown in full, several
+ * as a table, as Symfony's debug:router does without a prompt.
+ */
+function findRoutes(routes: readonly Route[], name: string): Route[] {
   const exact = routes.find((route) => route.name === name);
-  if (exact !== undefined) return exact;
+  if (exact !== undefined) return [exact];
   const needle = name.toLowerCase();
   const partial = routes.filter((route) => route.name.toLowerCase().includes(needle));
-  if (partial.length === 1) return partial[0]!;
-  if (partial.length > 1) throw new CliError(`route "${name}" is ambiguous: ${partial.map((route) => route.name).join(', ')}`);
-  throw new CliError(`route "${name}" does not exist`);
+  if (partial.length === 0) throw new CliError(`route "${name}" does not exist`);
+  return partial;
 }
