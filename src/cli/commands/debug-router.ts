@@ -18,7 +18,7 @@ export function registerDebugRouterCommand(program: Command, io: CliIo): void {
   const command = program
     .command('debug:router')
     .description('list the routes in matching order, or show one route in full')
-    .argument('[name]', 'a route name (or a unique part of one)')
+    .argument('[name]', 'a route name, or part of one (several matches are listed)')
     .addOption(formatOption())
     .option('--show-controllers', 'add a controller column to the table');
   appOptions(command).action(async (name: string | undefined, options: DebugRouterOptions) => {
