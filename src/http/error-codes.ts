@@ -14,6 +14,11 @@ export const ERROR_CODES = {
     summary: 'An HTTP error raised by application code without a more specific code.',
     fix: 'Pass a `code` to `HttpException` when callers need to tell the case apart.',
   },
+  KEEL_ERR_NOT_FOUND: {
+    status: 404,
+    summary: 'The application answered not found: a controller threw NotFoundHttpException (a book that does not exist).',
+    fix: 'Request something that exists; the message says what was looked for.',
+  },
   KEEL_ERR_ROUTE_NOT_FOUND: {
     status: 404,
     summary: 'No route matches the request path (after the trailing-slash retry for GET and HEAD).',

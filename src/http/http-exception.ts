@@ -46,7 +46,7 @@ export class BadRequestHttpException extends HttpException {
 
 export class NotFoundHttpException extends HttpException {
   constructor(message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
-    super(404, { code: 'KEEL_ERR_ROUTE_NOT_FOUND', ...options, message });
+    super(404, { code: 'KEEL_ERR_NOT_FOUND', ...options, message });
   }
 }
 

@@ -139,6 +139,9 @@ describe('RouterListener', () => {
       const error = await failure(kernel, httpsRequest('GET', '/robots.txt?x=1'));
       assert.ok(error instanceof NotFoundHttpException);
       assert.equal(error.message, 'No route found for "GET https://app.example.test/robots.txt"');
+      // A routing miss has its own code; a controller's "not found" has another.
+      assert.equal(error.code, 'KEEL_ERR_ROUTE_NOT_FOUND');
+      assert.equal(new NotFoundHttpException('Book 3 does not exist.').code, 'KEEL_ERR_NOT_FOUND');
       assert.ok(error.cause instanceof ResourceNotFoundError);
       assert.equal(error.cause.message, 'No routes found for "/robots.txt/".');
     });
@@ -241,6 +244,9 @@ describe('RouterListener', () => {
       const error = await failure(setup({ traceMisses: false }).kernel, httpsRequest('GET', '/robots.txt'));
       assert.ok(error instanceof NotFoundHttpException);
       assert.equal(error.message, 'No route found for "GET https://app.example.test/robots.txt"');
+      // A routing miss has its own code; a controller's "not found" has another.
+      assert.equal(error.code, 'KEEL_ERR_ROUTE_NOT_FOUND');
+      assert.equal(new NotFoundHttpException('Book 3 does not exist.').code, 'KEEL_ERR_NOT_FOUND');
       assert.ok(error.cause instanceof ResourceNotFoundError);
       assert.equal(frames(error), 0);
       assert.equal(frames(error.cause), 0);

@@ -79,7 +79,7 @@ export class RouterListener implements Subscriber {
       try {
         error =
           miss.kind === 'notFound'
-            ? new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss) })
+            ? new NotFoundHttpException(routingErrorMessage(request), { cause: missError(miss), code: 'KEEL_ERR_ROUTE_NOT_FOUND' })
             : new MethodNotAllowedHttpException(miss.allow, routingErrorMessage(request, miss.allow), { cause: missError(miss) });
       } finally {
         if (!this.#traceMisses) Error.stackTraceLimit = limit;
