@@ -22,6 +22,14 @@ describe('keel router:match', () => {
     assert.deepEqual((JSON.parse(run.stdout) as { verdict: { params: object } }).verdict.params, { page: '1', section: 'help' });
   });
 
+  it('takes any HTTP token as a method, and refuses a Host the server would refuse, with exit code 2', async () => {
+    const token = await runKeel(['router:match', '/about', '--method=M-SEARCH']);
+    assert.match(token.stdout, /^M-SEARCH http:\/\/localhost\/about$/m);
+    const host = await runKeel(['router:match', '/about', '--host=bad_host$']);
+    assert.equal(host.code, 2);
+    assert.match(host.stderr, /not a valid host name/);
+  });
+
   it('shows the trailing-slash retry and the 301 with its Location', async () => {
     const run = await runKeel(['router:match', '/blog?page=2', '--host=app.example.test', '--scheme=https']);
     assert.equal(run.code, 0, run.stderr);

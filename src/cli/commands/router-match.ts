@@ -9,6 +9,7 @@ import { formatOption, toJson, type OutputFormat } from '../output-format.js';
 import { createStyle, type Style } from '../style.js';
 import { renderTable } from '../table.js';
 import { appOptions } from './app-options.js';
+import { parseAuthority } from '../../proxy/host-header.js';
 
 interface RouterMatchOptions extends AppCommandOptions {
   method: string;
@@ -24,7 +25,7 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
     .description('say which route matches a request, or why each route does not, and what keel would answer')
     .argument('<path>', 'the request path, still percent-encoded (a query string is allowed and ignored by routing)')
     .option('--method <method>', 'request method', parseMethod, 'GET')
-    .option('--host <host>', 'Host header, with a port if not the default', 'localhost')
+    .option('--host <host>', 'Host header, with a port if not the default', parseHost, 'localhost')
     .addOption(new Option('--scheme <scheme>', 'request scheme').choices(['http', 'https']).default('http'))
     .option('--referer <url>', 'Referer header (the 404 message quotes it)')
     .addOption(formatOption())
@@ -46,9 +47,16 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
   });
 }
 
+// An HTTP method is a token (RFC 9110 §5.6.2): M-SEARCH is one too.
 function parseMethod(value: string): string {
-  if (!/^[A-Za-z]+$/.test(value)) throw new InvalidArgumentError('a method is letters only, e.g. GET or POST.');
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value)) throw new InvalidArgumentError('a method is an HTTP token, e.g. GET, POST or M-SEARCH.');
   return value.toUpperCase();
+}
+
+// The server answers 400 to a Host that is no host name: there is no routing to report for it.
+function parseHost(value: string): string {
+  if (parseAuthority(value) === undefined) throw new InvalidArgumentError('not a valid host name (the server would answer 400 Invalid Host).');
+  return value;
 }
 
 const LEVELS = { match: 'matches', almost: 'almost', none: 'no' } as const;
