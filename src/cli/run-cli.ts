@@ -24,7 +24,8 @@ export function createProgram(io: CliIo): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(errorStyle.red(text)),
+      // One line, coloured up to its end: commander puts its "(Did you mean …?)" on a line of its own.
+      outputError: (text, write) => write(`${errorStyle.red(text.trimEnd().replace(/\n+/g, ' '))}\n`),
     });
   registerDebugRouterCommand(program, io);
   registerRouterMatchCommand(program, io);

@@ -53,6 +53,12 @@ describe('keel debug:router', () => {
     assert.deepEqual(names, ['post_show', 'post_update']);
   });
 
+  it('suggests the command meant, on the one line of its error', async () => {
+    const run = await runKeel(['debug:routr']);
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, "error: unknown command 'debug:routr' (Did you mean debug:router?)\n");
+  });
+
   it('answers a usage error with exit code 2', async () => {
     const run = await runKeel(['debug:router', '--format=xml']);
     assert.equal(run.code, 2);
