@@ -45,6 +45,13 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     assert.match(run.stdout, new RegExp(`^[0-9a-f]{6}\\s+\\S+\\s+GET\\s+404\\s+\\S+\\s+http://localhost/robots\\.txt\\s+${tokens.notFound}$`, 'm'));
   });
 
+  it('names the Redis storage it cannot reach, password hidden, in one line', async () => {
+    const run = await runKeel(['profiler:list'], { cwd: projectDir, env: { KEEL_PROFILER_STORAGE: 'redis://:s3cret@127.0.0.1:1/0' } });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^error: cannot read the Redis profile storage at redis:\/\/:\*{6}@127\.0\.0\.1:1\/0: .+\n$/);
+    assert.doesNotMatch(run.stderr, /s3cret/);
+  });
+
   it('filters by status and limits the count, as JSON for scripts', async () => {
     const run = await runKeel(['profiler:list', '--status=404', '--limit=5', '--format=json'], { cwd: projectDir });
     assert.equal(run.code, 0, run.stderr);

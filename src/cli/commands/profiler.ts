@@ -10,6 +10,7 @@ import { formatOption, toJson, type OutputFormat } from '../output-format.js';
 import { renderProfile } from '../render-profile.js';
 import { createStyle } from '../style.js';
 import { renderTable } from '../table.js';
+import { firstLine } from '../load-app-module.js';
 
 interface ListOptions extends AppCommandOptions {
   status?: string;
@@ -89,8 +90,23 @@ async function withStore<T>(io: CliIo, options: AppCommandOptions, run: (store: 
   const store = createProfileStore(config);
   try {
     return await run(store, where);
+  } catch (error) {
+    if (error instanceof CliError || storage === 'file') throw error;
+    // ioredis says only that it gave up retrying: name what could not be reached.
+    throw new CliError(`cannot read ${where} at ${redactUrl(storage)}: ${firstLine(error)}`);
   } finally {
-    await store.close?.();
+    await store.close?.().catch(() => undefined);
+  }
+}
+
+// A Redis URL without its password, for a message.
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '******';
+    return parsed.toString();
+  } catch {
+    return 'the configured URL';
   }
 }
 
