@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Request, splitHostPort } from './request.js';
+import { Request } from './request.js';
+import { splitHostPort } from './request-target.js';
 
 describe('Request', () => {
   it('keeps the raw path, still percent-encoded, apart from the query string', () => {
