@@ -11,11 +11,21 @@ const levels = (trace: ReturnType<typeof traceRoutes>, attempt = 0) =>
   Object.fromEntries((trace.attempts[attempt]?.routes ?? []).filter((r) => r.level !== 'none').map((r) => [r.name, `${r.level}:${r.reason}`]));
 
 describe('traceRoutes', () => {
-  it('reports every route in definition order with the outcome', () => {
-    const trace = traceRoutes(routes, { ...context, path: '/' });
-    assert.deepEqual(trace.attempts[0]?.routes.map((r) => r.name), [...routes].map((r) => r.name));
-    assert.deepEqual(levels(trace), { home: 'match:match' });
-    assert.deepEqual(trace.outcome, { kind: 'match', route: 'home', params: {} });
+  it('reports the routes in definition order up to the one that decides, with the outcome', () => {
+    const trace = traceRoutes(routes, { ...context, path: '/about' });
+    const names = [...routes].map((r) => r.name);
+    assert.deepEqual(trace.attempts[0]?.routes.map((r) => r.name), names.slice(0, names.indexOf('about') + 1));
+    assert.deepEqual(levels(trace), { about: 'match:match' });
+    assert.deepEqual(trace.outcome, { kind: 'match', route: 'about', params: {} });
+    // A miss asks every route.
+    assert.deepEqual(traceRoutes(routes, { ...context, path: '/robots.txt' }).attempts[0]?.routes.map((r) => r.name), names);
+  });
+
+  it('stops at a route that redirects to its slash-toggled path: the routes after it are never asked', () => {
+    const table = new RouteCollection().addAll([{ name: 'tsa', path: '/tsa/' }, { name: 'tsb', path: '/tsa', methods: ['GET'] }]);
+    const trace = traceRoutes(table, { ...context, path: '/tsa' });
+    assert.deepEqual(trace.attempts[0]?.routes.map((r) => `${r.name} ${r.level}`), ['tsa almost']);
+    assert.equal(trace.outcome.kind, 'redirect');
   });
 
   it('explains a 405 with the route methods', () => {

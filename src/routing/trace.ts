@@ -67,10 +67,19 @@ export function traceRoutes(target: Matcher | Iterable<Route>, context: MatchCon
 function traceAttempt(matcher: Matcher, rawPath: string, context: MatchContext): RouteTrace[] {
   const decoded = rawUrlDecode(rawPath);
   const input = decoded === undefined ? undefined : createMatchInput(decoded, context, matcher.redirects);
-  return matcher.routes.map((route) => {
-    if (input === undefined) return trace(route, 'none', 'path', `Path "${rawPath}" is not valid UTF-8 once decoded`);
-    return traceRoute(route, input, matcher.index.isTestedByRegex(route));
-  });
+  const traces: RouteTrace[] = [];
+  for (const route of matcher.routes) {
+    if (input === undefined) {
+      traces.push(trace(route, 'none', 'path', `Path "${rawPath}" is not valid UTF-8 once decoded`));
+      continue;
+    }
+    const traced = traceRoute(route, input, matcher.index.isTestedByRegex(route));
+    traces.push(traced);
+    // The matcher stops at the first route that matches or redirects to its slash-toggled path, as
+    // Symfony's TraceableUrlMatcher does: the routes after it are never asked.
+    if (traced.level === 'match' || (traced.level === 'almost' && traced.reason === 'trailingSlash')) break;
+  }
+  return traces;
 }
 
 function traceRoute(route: Route, input: MatchInput, byRegex: boolean): RouteTrace {
