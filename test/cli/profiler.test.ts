@@ -59,6 +59,9 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     assert.ok(found.length >= 1 && found.length <= 5);
     assert.ok(found.every((profile) => profile.statusCode === 404));
     assert.ok(found.some((profile) => profile.token === tokens.notFound));
+    // A method in any case, as router:match takes it.
+    const byMethod = await runKeel(['profiler:list', '--method=get', '--format=json'], { cwd: projectDir });
+    assert.ok((JSON.parse(byMethod.stdout) as { method: string }[]).some((profile) => profile.method === 'GET'));
   });
 
   it('shows a profile as text: request, response, exception and logs', async () => {

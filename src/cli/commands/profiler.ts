@@ -27,7 +27,8 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
     .command('profiler:list')
     .description('list recorded profiles, newest first')
     .option('--status <code>', 'status code, or a part of one (4 lists every 4xx)', parseStatus)
-    .option('--method <method>', 'request method')
+    // Upper-cased, as router:match takes it: the stored methods are, and the search compares them as they are.
+    .option('--method <method>', 'request method', (value: string) => value.toUpperCase())
     .option('--url <text>', 'part of the URL; a leading ! excludes URLs containing the rest')
     .option('--ip <text>', 'part of the client IP')
     .option('--limit <n>', 'most profiles listed', parseLimit, 20)
