@@ -60,9 +60,12 @@ async function login(request: Request): Promise<Response> {
   return new Response('login ok\n');
 }
 
+/** The reference's demo throws PHP's RuntimeException: an application error class of the same name. */
+class RuntimeException extends Error {}
+
 /** Raises an error whose message is full of characters that must be escaped wherever it is shown. */
 function boom(): never {
-  throw new Error('Boom <b>"quoted" & \'single\'</b>');
+  throw new RuntimeException('Boom <b>"quoted" & \'single\'</b>');
 }
 
 function limitedBare(): Response {

@@ -45,7 +45,7 @@ export { Matcher, type MatchContext, type MatchResult } from './routing/matcher.
 export { RouterListener } from './routing/router-listener.js';
 export { traceRoutes, type RouteTrace, type RoutingTrace } from './routing/trace.js';
 export { UrlGenerator } from './routing/url-generator.js';
-export { ResourceNotFoundError, MethodNotAllowedError, RouteDefinitionError } from './routing/routing-errors.js';
+export { ResourceNotFoundException, MethodNotAllowedException, RouteDefinitionError } from './routing/routing-errors.js';
 
 // Errors
 export { ErrorListener } from './errors/error-listener.js';

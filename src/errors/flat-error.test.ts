@@ -7,7 +7,7 @@ import { errorFrames, parseStack } from './stack-frame.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
-class ResourceNotFoundError extends Error {}
+class ResourceNotFoundException extends Error {}
 
 describe('createFlatError', () => {
   it('takes status, code and headers from an HttpException', () => {
@@ -34,10 +34,10 @@ describe('createFlatError', () => {
   });
 
   it('follows the cause chain, outermost first', () => {
-    const inner = new ResourceNotFoundError('No routes found for "/robots.txt/".');
+    const inner = new ResourceNotFoundException('No routes found for "/robots.txt/".');
     const outer = new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"', { cause: inner });
     const chain = createFlatError(outer, { debug: true }).toArray();
-    assert.deepEqual(chain.map((e) => e.class), ['NotFoundHttpException', 'ResourceNotFoundError']);
+    assert.deepEqual(chain.map((e) => e.class), ['NotFoundHttpException', 'ResourceNotFoundException']);
     assert.equal(chain[1]!.message, 'No routes found for "/robots.txt/".');
     assert.equal(chain[1]!.status, 500);
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { MatchContext, MatchResult } from './matcher.js';
 import type { RouteDefinition } from './route.js';
-import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+import { MethodNotAllowedException, ResourceNotFoundException } from './routing-errors.js';
 
 /** The reference application's route table (its Kernel::configureRoutes), in the same order. */
 export const ORACLE_ROUTES: RouteDefinition[] = [
@@ -31,7 +31,7 @@ function notFoundMessage(match: MatchFn, context: MatchContext): string {
   try {
     match(context);
   } catch (error) {
-    assert.ok(error instanceof ResourceNotFoundError, `expected ResourceNotFoundError, got ${String(error)}`);
+    assert.ok(error instanceof ResourceNotFoundException, `expected ResourceNotFoundException, got ${String(error)}`);
     return error.message;
   }
   assert.fail(`expected ${context.method} ${context.path} to find no route`);
@@ -41,7 +41,7 @@ function allowOf(match: MatchFn, context: MatchContext): readonly string[] {
   try {
     match(context);
   } catch (error) {
-    assert.ok(error instanceof MethodNotAllowedError, `expected MethodNotAllowedError, got ${String(error)}`);
+    assert.ok(error instanceof MethodNotAllowedException, `expected MethodNotAllowedException, got ${String(error)}`);
     return error.allow;
   }
   assert.fail(`expected ${context.method} ${context.path} to be refused by method`);
@@ -254,7 +254,7 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
   describe(`${name}: an empty table`, () => {
     it('flags `/` as the no-configuration case', () => {
       const match = create([]);
-      assert.throws(() => match(request('GET', '/')), (error: unknown) => error instanceof ResourceNotFoundError && error.noConfiguration);
+      assert.throws(() => match(request('GET', '/')), (error: unknown) => error instanceof ResourceNotFoundException && error.noConfiguration);
     });
   });
 }

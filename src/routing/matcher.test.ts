@@ -5,7 +5,7 @@ import { describeMatcherContract, ORACLE_ROUTES } from './matcher.contract.js';
 import { Matcher } from './matcher.js';
 import { RouteCollection } from './route-collection.js';
 import type { RouteDefinition } from './route.js';
-import { isRoutingError, ResourceNotFoundError } from './routing-errors.js';
+import { isRoutingError, ResourceNotFoundException } from './routing-errors.js';
 
 const createMatcher = (routes: RouteDefinition[]) => {
   const matcher = new Matcher(new RouteCollection().addAll(routes));
@@ -71,7 +71,7 @@ describe('Matcher on a large table', () => {
     assert.equal(matcher.match({ ...context, method: 'POST', path: '/section2499/index' }).route.name, 'static_2499');
     assert.deepEqual(matcher.match({ ...context, method: 'GET', path: '/section2498/items/7' }).params, { id: '7' });
     assert.deepEqual(matcher.match({ ...context, method: 'GET', path: '/files/a/b' }).params, { any: 'a/b' });
-    assert.throws(() => matcher.match({ ...context, method: 'GET', path: '/section2499/items/x' }), ResourceNotFoundError);
+    assert.throws(() => matcher.match({ ...context, method: 'GET', path: '/section2499/items/x' }), ResourceNotFoundException);
   });
 
   it('still computes the Allow list and the trailing-slash redirect', () => {

@@ -1,6 +1,6 @@
 import { createRequestFacts, trimTrailingSlashes, type RequestFacts, type TableRequirements } from './match-input.js';
 import type { Route } from './route.js';
-import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+import { MethodNotAllowedException, ResourceNotFoundException } from './routing-errors.js';
 import { RouteIndex } from './route-index.js';
 import { scanRoutes, type PassMiss } from './route-scan.js';
 
@@ -57,8 +57,8 @@ export interface MatcherOptions {
  * Matches requests against a route table compiled once (Symfony's CompiledUrlMatcher semantics): routes
  * without placeholders are found by a Map lookup, the others, always in definition order, by walking a
  * segment trie, or among the routes sharing the first path segment by one combined regex (see RouteIndex).
- * `match()` throws ResourceNotFoundError or
- * MethodNotAllowedError; `lookup()` returns the miss instead, for callers that would only catch it.
+ * `match()` throws ResourceNotFoundException or
+ * MethodNotAllowedException; `lookup()` returns the miss instead, for callers that would only catch it.
  * @example
  * const matcher = new Matcher(routes);
  * matcher.match({ method: 'GET', path: '/blog', host: 'example.com', scheme: 'https' });
@@ -132,7 +132,7 @@ export class Matcher {
   matchPass(rawPath: string, context: MatchContext): PassResult {
     const result = scanRoutes(this.index, rawPath, createRequestFacts(context, this.redirects, this.#requirements));
     if (!isMiss(result)) return { match: result, allow: [], allowSchemes: [] };
-    if (result.noConfiguration === true) throw new ResourceNotFoundError(rawPath, { noConfiguration: true });
+    if (result.noConfiguration === true) throw new ResourceNotFoundException(rawPath, { noConfiguration: true });
     return { allow: [...result.allow], allowSchemes: [...result.allowSchemes] };
   }
 }
@@ -160,9 +160,9 @@ function testsTheSameRoutes(path: string, trimmed: string): boolean {
 }
 
 /** The exception match() would have thrown for a miss (the `cause` of the router listener's 404 or 405). */
-export function missError(miss: RouteMiss): ResourceNotFoundError | MethodNotAllowedError {
-  if (miss.kind === 'methodNotAllowed') return new MethodNotAllowedError(miss.allow);
-  return new ResourceNotFoundError(miss.path, { noConfiguration: miss.noConfiguration });
+export function missError(miss: RouteMiss): ResourceNotFoundException | MethodNotAllowedException {
+  if (miss.kind === 'methodNotAllowed') return new MethodNotAllowedException(miss.allow);
+  return new ResourceNotFoundException(miss.path, { noConfiguration: miss.noConfiguration });
 }
 
 export function isRedirect(result: MatchResult): result is RedirectMatch {

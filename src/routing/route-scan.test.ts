@@ -9,7 +9,7 @@ import { pathsNear } from './route-paths.fixture.js';
 import type { RouteIndex } from './route-index.js';
 import type { Route, RouteDefinition } from './route.js';
 import { evaluateRoute } from './route-verdict.js';
-import { ResourceNotFoundError } from './routing-errors.js';
+import { ResourceNotFoundException } from './routing-errors.js';
 
 // Routes that the trie walks and routes it leaves to the regex groups, with methods, schemes, hosts and
 // trailing slashes that make every kind of verdict, in an order where several routes share a path.
@@ -57,7 +57,7 @@ function pass(matcher: Matcher, rawPath: string, context: MatchContext): PassOut
   try {
     return matcher.matchPass(rawPath, context);
   } catch (error) {
-    if (error instanceof ResourceNotFoundError && error.noConfiguration) return 'noConfiguration';
+    if (error instanceof ResourceNotFoundException && error.noConfiguration) return 'noConfiguration';
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { ORACLE_ROUTES } from './matcher.contract.js';
 import { Matcher } from './matcher.js';
 import { RouteCollection } from './route-collection.js';
 import { RouterListener } from './router-listener.js';
-import { MethodNotAllowedError, ResourceNotFoundError } from './routing-errors.js';
+import { MethodNotAllowedException, ResourceNotFoundException } from './routing-errors.js';
 
 function setup({ traceMisses }: { traceMisses?: boolean } = {}) {
   const home = (): Response => Response.text('home');
@@ -142,7 +142,7 @@ describe('RouterListener', () => {
       // A routing miss has its own code; a controller's "not found" has another.
       assert.equal(error.code, 'KEEL_ERR_ROUTE_NOT_FOUND');
       assert.equal(new NotFoundHttpException('Book 3 does not exist.').code, 'KEEL_ERR_NOT_FOUND');
-      assert.ok(error.cause instanceof ResourceNotFoundError);
+      assert.ok(error.cause instanceof ResourceNotFoundException);
       assert.equal(error.cause.message, 'No routes found for "/robots.txt/".');
     });
 
@@ -190,7 +190,7 @@ describe('RouterListener', () => {
       assert.equal(error.message, 'No route found for "GET https://app.example.test/login": Method Not Allowed (Allow: POST)');
       assert.deepEqual(error.allow, ['POST']);
       assert.equal(error.headers.Allow, 'POST');
-      assert.ok(error.cause instanceof MethodNotAllowedError);
+      assert.ok(error.cause instanceof MethodNotAllowedException);
       assert.match(error.stack?.split('\n')[1] ?? '', /router-listener\.ts/);
     });
 
@@ -247,7 +247,7 @@ describe('RouterListener', () => {
       // A routing miss has its own code; a controller's "not found" has another.
       assert.equal(error.code, 'KEEL_ERR_ROUTE_NOT_FOUND');
       assert.equal(new NotFoundHttpException('Book 3 does not exist.').code, 'KEEL_ERR_NOT_FOUND');
-      assert.ok(error.cause instanceof ResourceNotFoundError);
+      assert.ok(error.cause instanceof ResourceNotFoundException);
       assert.equal(frames(error), 0);
       assert.equal(frames(error.cause), 0);
       const denied = await failure(setup({ traceMisses: false }).kernel, httpsRequest('DELETE', '/'));

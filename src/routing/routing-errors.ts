@@ -1,11 +1,12 @@
 import type { ErrorCode } from '../http/error-codes.js';
 
 /**
- * No route matches the path (Symfony's ResourceNotFoundException). The message names the last path the
+ * No route matches the path. Named as Symfony's, since the error page, the log line and the profiler show
+ * the class where users of the reference look for it. The message names the last path the
  * matcher tried, which is the alternate path when the trailing-slash retry ran:
  * `No routes found for "/robots.txt/".`
  */
-export class ResourceNotFoundError extends Error {
+export class ResourceNotFoundException extends Error {
   readonly code: ErrorCode = 'KEEL_ERR_ROUTE_NOT_FOUND';
   /** The raw (still percent-encoded) path tried last. */
   readonly path: string;
@@ -18,24 +19,24 @@ export class ResourceNotFoundError extends Error {
   constructor(path: string, { noConfiguration = false }: { noConfiguration?: boolean } = {}) {
     // Symfony's NoConfigurationException carries no message.
     super(noConfiguration ? '' : `No routes found for "${path}".`);
-    this.name = 'ResourceNotFoundError';
+    this.name = 'ResourceNotFoundException';
     this.path = path;
     this.noConfiguration = noConfiguration;
   }
 }
 
 /**
- * A route matches the path but not the method (Symfony's MethodNotAllowedException). Its message is empty,
+ * A route matches the path but not the method (named as Symfony's). Its message is empty,
  * as the reference's is: the router listener composes the one users see.
  */
-export class MethodNotAllowedError extends Error {
+export class MethodNotAllowedException extends Error {
   readonly code: ErrorCode = 'KEEL_ERR_ROUTE_METHOD_NOT_ALLOWED';
   /** Methods declared by the routes that matched the path, in route order, first occurrence kept. */
   readonly allow: readonly string[];
 
   constructor(allow: readonly string[]) {
     super('');
-    this.name = 'MethodNotAllowedError';
+    this.name = 'MethodNotAllowedException';
     this.allow = allow;
   }
 }
@@ -52,8 +53,8 @@ export class RouteDefinitionError extends Error {
   }
 }
 
-export function isRoutingError(error: unknown): error is ResourceNotFoundError | MethodNotAllowedError {
-  return error instanceof ResourceNotFoundError || error instanceof MethodNotAllowedError;
+export function isRoutingError(error: unknown): error is ResourceNotFoundException | MethodNotAllowedException {
+  return error instanceof ResourceNotFoundException || error instanceof MethodNotAllowedException;
 }
 
 /**

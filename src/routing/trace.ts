@@ -3,7 +3,7 @@ import { isRedirect, Matcher, type MatchContext } from './matcher.js';
 import { rawUrlDecode } from './raw-url-decode.js';
 import type { Route } from './route.js';
 import { evaluateRoute, type MatchInput } from './route-verdict.js';
-import { isRoutingError, MethodNotAllowedError } from './routing-errors.js';
+import { isRoutingError, MethodNotAllowedException } from './routing-errors.js';
 
 export type TraceLevel = 'match' | 'almost' | 'none';
 export type TraceReason = 'match' | 'path' | 'requirement' | 'host' | 'trailingSlash' | 'scheme' | 'method';
@@ -54,7 +54,7 @@ export function traceRoutes(target: Matcher | Iterable<Route>, context: MatchCon
     outcome = isRedirect(result) ? { kind: 'redirect', ...base, ...result.redirect } : { kind: 'match', ...base };
   } catch (error) {
     if (!isRoutingError(error)) throw error;
-    outcome = error instanceof MethodNotAllowedError ? { kind: 'methodNotAllowed', allow: error.allow } : { kind: 'notFound', message: error.message };
+    outcome = error instanceof MethodNotAllowedException ? { kind: 'methodNotAllowed', allow: error.allow } : { kind: 'notFound', message: error.message };
   }
   const attempts = passes.map(({ path, context: passContext }) => ({
     path,

@@ -71,7 +71,7 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     assert.match(run.stdout, /^Request\nMethod\s+GET$/m);
     assert.match(run.stdout, /^Status\s+404 Not Found$/m);
     assert.match(run.stdout, /^NotFoundHttpException \[KEEL_ERR_ROUTE_NOT_FOUND\]: No route found for "GET http:\/\/localhost\/robots\.txt"$/m);
-    assert.match(run.stdout, /^Caused by: ResourceNotFoundError: No routes found for "\/robots\.txt\/"\.$/m);
+    assert.match(run.stdout, /^Caused by: ResourceNotFoundException: No routes found for "\/robots\.txt\/"\.$/m);
     assert.match(run.stdout, /^Logs \([1-9]\d*\)$/m);
     assert.match(run.stdout, /ERROR\s+request\s+Uncaught PHP Exception/);
   });

@@ -159,7 +159,7 @@ describe('routing errors and redirects through a trusted proxy, in dev', () => {
     assert.equal(decodeHeader(response.header('x-debug-exception')), 'Boom <b>"quoted" & \'single\'</b>');
     assert.doesNotMatch(response.body, /<b>"quoted"/);
     await demo.app.logger.flush();
-    assert.match(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8'), /request\.CRITICAL: Uncaught PHP Exception Error: "Boom <b>"quoted" & 'single'<\/b>" at routes\.tsx line \d+/);
+    assert.match(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8'), /request\.CRITICAL: Uncaught PHP Exception RuntimeException: "Boom <b>"quoted" & 'single'<\/b>" at routes\.tsx line \d+/);
   });
 });
 

@@ -78,7 +78,7 @@ describe('the seed request: GET /robots.txt through a trusted HTTPS reverse prox
     assert.ok(line, log);
     assert.match(
       line,
-      /^\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00\] request\.ERROR: Uncaught PHP Exception NotFoundHttpException: "No route found for "GET https:\/\/app\.example\.test\/robots\.txt"" at router-listener\.ts line \d+ \{"exception":"\[object\] \(NotFoundHttpException\(code: 0\): No route found for \\"GET https:\/\/app\.example\.test\/robots\.txt\\" at .*router-listener\.ts:\d+\)\\n\[previous exception\] \[object\] \(ResourceNotFoundError\(code: 0\): No routes found for \\"\/robots\.txt\/\\"\. at .*matcher\.ts:\d+\)"\} \[\]$/,
+      /^\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00\] request\.ERROR: Uncaught PHP Exception NotFoundHttpException: "No route found for "GET https:\/\/app\.example\.test\/robots\.txt"" at router-listener\.ts line \d+ \{"exception":"\[object\] \(NotFoundHttpException\(code: 0\): No route found for \\"GET https:\/\/app\.example\.test\/robots\.txt\\" at .*router-listener\.ts:\d+\)\\n\[previous exception\] \[object\] \(ResourceNotFoundException\(code: 0\): No routes found for \\"\/robots\.txt\/\\"\. at .*matcher\.ts:\d+\)"\} \[\]$/,
     );
   });
 

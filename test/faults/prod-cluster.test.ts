@@ -66,7 +66,7 @@ describe('npm run start:prod: a cluster of workers, profiler off, JSON lines on 
     assert.equal(response.header('x-debug-token'), undefined);
     await eventually(() => logLines(demo).some((line) => line.level === 'critical'), 'the critical line', demo);
     const critical = logLines(demo).find((line) => line.level === 'critical');
-    assert.match(critical?.msg ?? '', /^Uncaught PHP Exception Error: "Boom <b>"quoted" & 'single'<\/b>" at /);
+    assert.match(critical?.msg ?? '', /^Uncaught PHP Exception RuntimeException: "Boom <b>"quoted" & 'single'<\/b>" at /);
     // Like the reference's prod handler, the seed's 404 is not an incident: no line for it.
     assert.ok(!logLines(demo).some((line) => /No route found/.test(line.msg)));
   });

@@ -10,14 +10,14 @@ import { describeRendererContract } from './renderer.contract.js';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
-class ResourceNotFoundError extends Error {}
+class ResourceNotFoundException extends Error {}
 
 function notFound(referer?: string): { error: NotFoundHttpException; request: Request } {
   const headers: Record<string, string> = { host: 'app.example.test', accept: 'text/html' };
   if (referer !== undefined) headers.referer = referer;
   const request = new Request({ method: 'GET', target: '/robots.txt', headers });
   const message = `No route found for "GET http://app.example.test/robots.txt"${referer === undefined ? '' : ` (from "${referer}")`}`;
-  const cause = new ResourceNotFoundError('No routes found for "/robots.txt/".');
+  const cause = new ResourceNotFoundException('No routes found for "/robots.txt/".');
   return { error: new NotFoundHttpException(message, { cause }), request };
 }
 
@@ -46,7 +46,7 @@ describe('HtmlRenderer', () => {
       const { error, request } = notFound();
       const body = renderDebug(error, request);
       const hierarchy = /<h2 class="exception-hierarchy">(.*?)<\/h2>/s.exec(body)![1]!;
-      assert.ok(hierarchy.indexOf('ResourceNotFoundError') < hierarchy.indexOf('NotFoundHttpException'));
+      assert.ok(hierarchy.indexOf('ResourceNotFoundException') < hierarchy.indexOf('NotFoundHttpException'));
       assert.ok(hierarchy.includes('<span class="separator">&#8250;</span>'));
       assert.match(body, /HTTP 404 <small>Not Found<\/small>/);
       assert.match(body, /<h1 class="break-long-words exception-message">No route found for &quot;GET http:\/\/app.example.test\/robots.txt&quot;<\/h1>/);
@@ -61,7 +61,7 @@ describe('HtmlRenderer', () => {
       const body = renderDebug(error, request);
       assert.ok(body.includes(`<strong>html-renderer.test.ts</strong>`));
       assert.ok(body.includes(THIS_FILE.slice(0, THIS_FILE.lastIndexOf('/'))));
-      assert.match(body, /<li class="selected"><code> {2}const cause = new ResourceNotFoundError\('No routes found for &quot;\/robots.txt\/&quot;.'\);<\/code><\/li>/);
+      assert.match(body, /<li class="selected"><code> {2}const cause = new ResourceNotFoundException\('No routes found for &quot;\/robots.txt\/&quot;.'\);<\/code><\/li>/);
       assert.match(body, /<details class="trace-line" open>/);
       assert.match(body, /<details class="trace-line vendor">/);
     });

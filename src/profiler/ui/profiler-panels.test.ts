@@ -16,7 +16,7 @@ describe('profiler panels', () => {
     const html = await page('panel=exception');
     assert.match(html, /HTTP 404 Not Found/);
     assert.match(html, /NotFoundHttpException/);
-    assert.match(html, /ResourceNotFoundError/);
+    assert.match(html, /ResourceNotFoundException/);
     assert.match(html, /<strong>router-listener\.ts<\/strong>/);
     assert.match(html, /<ol class="trace-code" start="\d+">[^]*<li class="selected"><code>/);
   });
