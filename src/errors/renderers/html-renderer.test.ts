@@ -56,6 +56,13 @@ describe('HtmlRenderer', () => {
       assert.ok(body.includes('id="trace-box-1"') && body.includes('id="trace-box-2"'));
     });
 
+    it('names its tabs in the singular, without a count, for a single error, as the reference does', () => {
+      const { request } = notFound();
+      const body = renderDebug(new Error('alone'), request);
+      assert.match(body, /<label for="tab-exceptions">Exception<\/label>/);
+      assert.match(body, /<label for="tab-traces">Stack Trace<\/label>/);
+    });
+
     it('opens application frames on their source, with the throwing line selected', () => {
       const { error, request } = notFound();
       const body = renderDebug(error, request);

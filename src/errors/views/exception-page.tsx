@@ -73,15 +73,12 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
           <input type="radio" name="tab" id="tab-traces" />
           <input type="radio" name="tab" id="tab-request" />
           <div class="tab-navigation">
-            <label for="tab-exceptions">
-              Exceptions <span class="badge">{chain.length}</span>
-            </label>
+            {/* As the reference: plural with a count only when the chain has more than one error. */}
+            <label for="tab-exceptions">{chain.length > 1 ? <>Exceptions <span class="badge">{chain.length}</span></> : 'Exception'}</label>
             <label for="tab-logs">
               Logs <span class={problems > 0 ? 'badge status-error' : 'badge'}>{problems > 0 ? problems : logs.length}</span>
             </label>
-            <label for="tab-traces">
-              Stack Traces <span class="badge">{chain.length}</span>
-            </label>
+            <label for="tab-traces">{chain.length > 1 ? <>Stack Traces <span class="badge">{chain.length}</span></> : 'Stack Trace'}</label>
             <label for="tab-request">Request</label>
           </div>
           <div class="tab-panel panel-exceptions">
