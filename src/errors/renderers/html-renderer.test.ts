@@ -63,6 +63,13 @@ describe('HtmlRenderer', () => {
       assert.match(body, /<label for="tab-traces">Stack Trace<\/label>/);
     });
 
+    it('writes the project\'s files relative to it in the plain-text traces, as the reference does', () => {
+      const { error, request } = notFound();
+      const text = /<pre class="stacktrace">([^]*?)<\/pre>/.exec(renderDebug(error, request))![1]!;
+      assert.match(text, /\n {2}at src\/errors\/renderers\/html-renderer\.test\.ts:\d+/);
+      assert.ok(!text.includes(`${process.cwd()}/src/`), text.slice(0, 300));
+    });
+
     it('opens application frames on their source, with the throwing line selected', () => {
       const { error, request } = notFound();
       const body = renderDebug(error, request);

@@ -100,7 +100,7 @@ function FilePath({ file, line }: { file: string; line: number }) {
  * once per frame list. Both are escaped by preact.
  */
 export function TextTrace({ error }: { error: FlatError }) {
-  const head = renderToString(<>{`${error.class}:\n${error.message}\n  at ${error.file}:${error.line}`}</>);
+  const head = renderToString(<>{`${error.class}:\n${error.message}\n  at ${projectRelative(error.file)}:${error.line}`}</>);
   return <pre class="stacktrace" dangerouslySetInnerHTML={{ __html: head + callersMarkup(error.trace) }} />;
 }
 
@@ -112,11 +112,18 @@ function callersMarkup(trace: readonly StackFrame[]): string {
   if (markup === undefined) {
     const text = trace
       .slice(1)
-      .map((frame) => `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${frame.file}:${frame.line})`)
+      .map((frame) => `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${projectRelative(frame.file)}:${frame.line})`)
       .join('');
     // Flat: it is written inside a new page every time (see flatString).
     markup = flatString(renderToString(<>{text}</>));
     callersMarkups.set(trace, markup);
   }
   return markup;
+}
+
+// Files of the project written relative to it, as the reference's text trace writes them (`src/app.ts`);
+// anything else (node: internals, files elsewhere) as it is.
+function projectRelative(file: string): string {
+  const root = process.cwd() + sep;
+  return file.startsWith(root) ? file.slice(root.length) : file;
 }
