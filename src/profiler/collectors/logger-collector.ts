@@ -24,10 +24,13 @@ export class LoggerCollector implements Collector<LoggerData> {
   lateCollect(data: LoggerData, request: Request): LoggerData {
     const logs = request.stack === undefined ? data.logs : logsOf(request, request.stack.logs);
     return {
-      logs: logs.map(({ requestId: _, ...record }) => ({
-        ...record,
-        message: maskSecretParams(record.message),
-        context: maskSecrets(toStorable(record.context, 0)) as Record<string, unknown>,
+      // One copy per record, without its requestId: only the collector needed that.
+      logs: logs.map(({ time, level, channel, message, context }) => ({
+        time,
+        level,
+        channel,
+        message: maskSecretParams(message),
+        context: maskSecrets(toStorable(context, 0)) as Record<string, unknown>,
       })),
     };
   }
