@@ -133,6 +133,7 @@ export class Request {
   #body: Buffer | (() => Promise<Buffer>) | BodySource | undefined;
   #bodyRead: Promise<Buffer> | undefined;
   #query: URLSearchParams | undefined;
+  #normalizedQuery: string | undefined;
   #headers: IncomingHttpHeaders | undefined;
   #lines: readonly string[] | undefined;
 
@@ -241,7 +242,8 @@ export class Request {
    * profiler show this form.
    */
   get uri(): string {
-    const query = normalizeQueryString(this.queryString);
+    // Normalised once: the log line, the profile and its request panel each ask for the URI.
+    const query = (this.#normalizedQuery ??= normalizeQueryString(this.queryString));
     return this.uriForPath(this.pathInfo) + (query === '' ? '' : `?${query}`);
   }
 
