@@ -1,3 +1,5 @@
+import { rawurlencode } from '../internal/rawurlencode.js';
+
 /**
  * Symfony's Request::normalizeQueryString(), which its getUri() applies: the query parsed as PHP's
  * parse_str() reads it (`+` is a space, `a[]` and `a[b]` build arrays, a repeated name keeps its last
@@ -76,9 +78,9 @@ function addPair(top: PhpArray, pair: string): void {
 
 function build(array: PhpArray, prefix: string | undefined, out: string[]): void {
   for (const [key, value] of array.entries) {
-    const name = prefix === undefined ? rawurlencode(String(key)) : `${prefix}%5B${rawurlencode(String(key))}%5D`;
+    const name = prefix === undefined ? rawurlencodeBytes(String(key)) : `${prefix}%5B${rawurlencodeBytes(String(key))}%5D`;
     if (value instanceof PhpArray) build(value, name, out);
-    else out.push(`${name}=${rawurlencode(value)}`);
+    else out.push(`${name}=${rawurlencodeBytes(value)}`);
   }
 }
 
@@ -112,14 +114,12 @@ function urldecode(text: string): string {
   return text.replaceAll('+', ' ').replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-// PHP's rawurlencode() of a byte string: all but A-Z a-z 0-9 - _ . ~ as %XX. A character above 0xff (a
-// key or value that did not come from bytes) goes as its UTF-8 bytes.
-function rawurlencode(text: string): string {
-  let out = '';
-  for (const byte of Buffer.from(text, /[\u0100-\uffff]/.test(text) ? 'utf8' : 'latin1')) {
-    out += UNRESERVED.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
+// PHP's rawurlencode() of a byte string (one character per byte): all but A-Z a-z 0-9 - _ . ~ as %XX. A
+// string with characters above 0xff (not from bytes: built in code) goes as its UTF-8, as rawurlencode does.
+function rawurlencodeBytes(text: string): string {
+  if (BEYOND_BYTES.test(text)) return rawurlencode(text);
+  return text.replace(RESERVED, (byte) => `%${byte.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-const UNRESERVED = /^[A-Za-z0-9\-_.~]$/;
+const BEYOND_BYTES = /[\u0100-\uffff]/;
+const RESERVED = /[^A-Za-z0-9\-_.~]/g;
