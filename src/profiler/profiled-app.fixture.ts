@@ -71,6 +71,8 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     { name: 'fragment', path: '/fragment', controller: () => Response.html('<p>no body element</p>') },
     // Upper case after a character whose lower case is longer (İ → i̇): offsets must come from the page itself.
     { name: 'shout', path: '/shout', controller: () => Response.html('<HTML><BODY>İSTANBUL</BODY></HTML>') },
+    { name: 'mixed_case', path: '/mixed-case', controller: () => Response.html('<html><body>a</body><p>b</p></BODY></html>') },
+    { name: 'mixed_case_bytes', path: '/mixed-case-bytes', controller: () => new Response(Buffer.from('<html><body>a</body><p>b</p></BODY></html>'), 200, [['Content-Type', 'text/html']]) },
     { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.

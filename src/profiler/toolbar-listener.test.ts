@@ -49,6 +49,13 @@ describe('ToolbarListener', () => {
     assert.match(bodyOf(bytes), /^<html><body>bytes<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
   });
 
+  it('takes the last </body> in any case, even after one in lower case, as the reference (strripos)', async () => {
+    const { get } = createProfiledApp();
+    for (const path of ['/mixed-case', '/mixed-case-bytes']) {
+      assert.match(bodyOf(await get(path)), /^<html><body>a<\/body><p>b<\/p><div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/html>$/, path);
+    }
+  });
+
   it('leaves alone JSON, pages without </body>, XHR requests and the error sub-request', async () => {
     const { get } = createProfiledApp();
     assert.equal(bodyOf(await get('/api')), '{"ok":true}');

@@ -60,18 +60,22 @@ function profilerUrl(prefix: string, token: string): string {
 
 // Not toLowerCase() and an offset into its result: lowering some characters changes the text's length.
 const CLOSING_BODY = /<\/body>/gi;
+const CLOSING_BODY_LENGTH = '</body>'.length;
 
+// The reference's strripos: the last `</body>` in any case. The exact spelling is found fast from the end;
+// only what follows it can still hold a later one in another case.
 function lastClosingBody(text: string): number {
   const exact = text.lastIndexOf('</body>');
-  if (exact !== -1) return exact;
-  let last = -1;
-  for (const match of text.matchAll(CLOSING_BODY)) last = match.index;
+  const from = exact === -1 ? 0 : exact + CLOSING_BODY_LENGTH;
+  let last = exact;
+  for (const match of text.slice(from).matchAll(CLOSING_BODY)) last = from + match.index;
   return last;
 }
 
 function lastIndexOfIgnoringCase(bytes: Buffer, needle: string): number {
   const exact = bytes.lastIndexOf(needle);
-  if (exact !== -1) return exact;
+  const from = exact === -1 ? 0 : exact + needle.length;
   // latin1 maps each byte to one character, so offsets in the text are offsets in the bytes.
-  return bytes.toString('latin1').toLowerCase().lastIndexOf(needle);
+  const later = bytes.subarray(from).toString('latin1').toLowerCase().lastIndexOf(needle);
+  return later === -1 ? exact : from + later;
 }
