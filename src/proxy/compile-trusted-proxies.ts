@@ -19,7 +19,8 @@ export const PRIVATE_RANGES = [
 
 const LOOPBACK = ['127.0.0.0/8', '::1/128'] as const;
 
-export type TrustPredicate = (address: string) => boolean;
+/** Whether an address (normalised, see normalizeIp) is a trusted proxy for a request from `peer`. */
+export type TrustPredicate = (address: string, peer: string) => boolean;
 
 /** A TRUSTED_PROXIES entry that is neither an address, a CIDR range nor an alias. */
 export class TrustedProxyError extends Error {
@@ -34,29 +35,33 @@ export class TrustedProxyError extends Error {
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /**
- * Compiles the trusted-proxy list once into a predicate. `REMOTE_ADDR` trusts whatever connects (the
- * reference replaces it by the peer's own address); `loopback` and `private_ranges` expand to ranges.
+ * Compiles the trusted-proxy list once into a predicate. `REMOTE_ADDR` trusts the peer of each request
+ * and nothing else, as the reference, which replaces it by the peer's own address: a hop named in
+ * X-Forwarded-For is trusted only if it is that same address, so a client cannot pick its own IP by
+ * prepending one. `loopback` and `private_ranges` expand to ranges.
  * Addresses are normalised first (see normalizeIp), so an IPv4 client of a dual-stack socket
  * (`::ffff:203.0.113.7`) is judged as the IPv4 address it is, and never by the `::ffff:0:0/96` range.
- * @example compileTrustedProxies(['loopback'])('::1') // true
+ * @example compileTrustedProxies(['loopback'])('::1', '::1') // true
  */
 export function compileTrustedProxies(entries: readonly string[]): TrustPredicate {
   const ranges: Range[] = [];
-  let trustAll = false;
+  let trustsPeer = false;
   for (const raw of entries) {
     const entry = raw.trim();
-    if (entry === 'REMOTE_ADDR') trustAll = true;
+    if (entry === 'REMOTE_ADDR') trustsPeer = true;
     else if (entry.toLowerCase() === 'loopback') ranges.push(...LOOPBACK.map(parseRange));
     else if (entry.toLowerCase() === 'private_ranges' || entry === 'PRIVATE_SUBNETS') ranges.push(...PRIVATE_RANGES.map(parseRange));
     else ranges.push(parseEntry(entry));
   }
-  if (trustAll) return memoizeBounded(CACHE_LIMIT, (address: string) => parseIp(address) !== undefined);
-  if (ranges.length === 0) return () => false;
-  return memoizeBounded(CACHE_LIMIT, (address: string) => {
-    const ip = parseIp(address);
-    if (ip === undefined) return false;
-    return ranges.some(([base, bits]) => base.kind() === ip.kind() && (ip as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
-  });
+  const inRanges =
+    ranges.length === 0
+      ? () => false
+      : memoizeBounded(CACHE_LIMIT, (address: string) => {
+          const ip = parseIp(address);
+          if (ip === undefined) return false;
+          return ranges.some(([base, bits]) => base.kind() === ip.kind() && (ip as ipaddr.IPv4).match(base as ipaddr.IPv4, bits));
+        });
+  return trustsPeer ? (address, peer) => address === peer || inRanges(address) : (address) => inRanges(address);
 }
 
 // The same few addresses (the proxy, the clients behind it) come back on every request; parsing them

@@ -111,6 +111,14 @@ describe('createOriginResolver', () => {
     it('trusts whatever connects', () => {
       assert.equal(origin({ trustedProxies: ['REMOTE_ADDR'], trustedHeaders: SYMFONY_DEFAULT }, SEED_HEADERS, '198.51.100.23').scheme, 'https');
     });
+
+    it('trusts the peer only, not the hops it forwards: a client cannot choose its address by prepending one', () => {
+      const options = { trustedProxies: ['REMOTE_ADDR'], trustedHeaders: SYMFONY_DEFAULT };
+      const spoofed = { ...SEED_HEADERS, 'x-forwarded-for': '6.6.6.6, 203.0.113.7' };
+      assert.deepEqual(origin(options, spoofed, '172.18.0.5').clientIps, ['203.0.113.7', '6.6.6.6']);
+      // The peer's own address in the chain is a trusted hop, as in the reference.
+      assert.deepEqual(origin(options, { ...SEED_HEADERS, 'x-forwarded-for': '203.0.113.7, 172.18.0.5' }, '172.18.0.5').clientIps, ['203.0.113.7']);
+    });
   });
 
   describe('X-Forwarded-Host', () => {
@@ -220,8 +228,11 @@ describe('createOriginResolver', () => {
       assert.equal(o.host, 'localhost');
     });
 
-    it('uses the server name when there is no Host header', () => {
-      assert.equal(origin({ trustedHosts: ['^nope$'] }, {}).host, 'localhost');
+    it('checks the server name too when there is no Host header, as the reference checks its SERVER_NAME', () => {
+      assert.equal(origin({ trustedHosts: ['^localhost$'] }, {}).problem, undefined);
+      const o = origin({ trustedHosts: ['^nope$'] }, { host: '' });
+      assert.equal(o.problem, 'untrusted-host');
+      assert.equal(o.problemDetail, 'localhost');
     });
   });
 

@@ -34,8 +34,6 @@ const SAFE_HOST = 'localhost';
 // `//evil.example/…` in a Location header is a link to another host.
 const PREFIX = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 
-class ConflictError extends Error {}
-
 /**
  * Compiles the trusted-proxy settings once and returns the resolver the Request calls (lazily, on first
  * use of scheme/host/port/clientIp). It follows Symfony's Request: forwarded headers count only when the
@@ -55,18 +53,17 @@ export function createOriginResolver({ trustedProxies = [], trustedHeaders = [],
 
   const resolve = (request: Request): ResolvedOrigin => {
     const peer = normalizeIp(request.remoteAddress) ?? request.remoteAddress;
-    let origin: ResolvedOrigin;
-    if (!isTrusted(peer)) {
-      origin = directOrigin(request, peer);
-    } else {
-      try {
-        origin = forwardedOrigin(request, peer, isTrusted, trust);
-      } catch (error) {
-        if (!(error instanceof ConflictError)) throw error;
-        origin = { ...directOrigin(request, peer), problem: 'conflicting-forwarded-headers', problemDetail: error.message };
-      }
-    }
-    return checkHost(origin, hostPatterns);
+    if (!isTrusted(peer, peer)) return checkHost(directOrigin(request, peer), hostPatterns, request);
+    const conflicts = new Set<Kind>();
+    const origin = forwardedOrigin(request, peer, isTrusted, trust, conflicts);
+    // The reference's order: the kernel reads the client IPs, then the host (and checks it), then the
+    // scheme and the port; the first of these to fail names the 400.
+    const early = conflicts.has('for') ? 'for' : conflicts.has('host') ? 'host' : undefined;
+    if (early !== undefined) return conflicted(request, peer, early);
+    const checked = checkHost(origin, hostPatterns, request);
+    if (checked.problem !== undefined) return checked;
+    const late = conflicts.has('proto') ? 'proto' : conflicts.has('port') ? 'port' : undefined;
+    return late === undefined ? checked : conflicted(request, peer, late);
   };
   // Every header the resolution reads besides Host: only trusted ones are read at all.
   return memoizeOrigins(resolve, [...trust]);
@@ -86,10 +83,17 @@ function directOrigin(request: Request, peer: string): ResolvedOrigin {
   return applyHost(origin, hostHeader(request), 'Host header', undefined);
 }
 
-function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredicate, trust: Set<TrustedHeader>): ResolvedOrigin {
+// The connection's own view, naming the forwarded header that conflicts with `Forwarded`.
+function conflicted(request: Request, peer: string, kind: Kind): ResolvedOrigin {
+  return { ...directOrigin(request, peer), problem: 'conflicting-forwarded-headers', problemDetail: X_HEADERS[kind].name };
+}
+
+/** The origin as the trusted proxy describes it; a kind whose two headers disagree is added to `conflicts` and read as absent. */
+function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredicate, trust: Set<TrustedHeader>, conflicts: Set<Kind>): ResolvedOrigin {
   const forwarded = trust.has('forwarded') ? parseForwarded(request.header('forwarded') ?? '') : [];
-  const headers: ForwardedHeaders = { request, forwarded, peer, isTrusted, trust };
+  const headers: ForwardedHeaders = { request, forwarded, peer, isTrusted, trust, conflicts };
   const proto = readForwarded(headers, 'proto');
+  // A header present but empty (or with an empty first item) says plain HTTP, as in the reference.
   const secure = proto.values.length > 0 ? SECURE_PROTOS.has(proto.values[0]!.toLowerCase()) : request.encrypted;
   const scheme = secure ? 'https' : 'http';
   const forwardedFor = readForwarded(headers, 'for');
@@ -112,10 +116,28 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
     },
   };
   const hostValue = forwardedHost.values[0];
-  const portOverride = forwardedPort.values[0] === undefined ? undefined : { port: Number(forwardedPort.values[0]), source: forwardedPort.source };
-  if (hostValue !== undefined) return applyHost(origin, hostValue, forwardedHost.source, portOverride);
-  return applyHost(origin, hostHeader(request), 'Host header', portOverride);
+  const portText = forwardedPort.values[0];
+  const portOverride = portText === undefined ? undefined : { port: portNumber(portText), source: forwardedPort.source };
+  if (hostValue === undefined) return applyHost(origin, hostHeader(request), 'Host header', portOverride);
+  // An empty forwarded host is the reference's host "": checked as such against the trusted hosts, then
+  // replaced by the server name (see checkHost), rather than by the Host header the proxy chose not to pass.
+  if (hostValue === '') return applyHost({ ...origin, host: '', sources: { ...origin.sources, host: forwardedHost.source } }, undefined, forwardedHost.source, portOverride);
+  return applyHost(origin, hostValue, forwardedHost.source, portOverride);
 }
+
+/**
+ * A forwarded port as the reference reads it (PHP's integer cast of its numeric start: `443abc` is 443); nothing
+ * usable (empty, `0`, garbage, out of range) is undefined, and the scheme's default applies, never the port
+ * of a Host header, which the proxy's port overrides.
+ */
+function portNumber(text: string): number | undefined {
+  const leading = LEADING_NUMBER.exec(text)?.[0];
+  const port = leading === undefined ? 0 : Math.trunc(Number(leading));
+  return port >= 1 && port <= 65_535 ? port : undefined;
+}
+
+// The numeric start of a string as PHP casts it to an integer (`1e3` is 1000).
+const LEADING_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?/i;
 
 const HOST = new HeaderNameSet(['host']);
 
@@ -145,18 +167,21 @@ interface ForwardedHeaders {
   peer: string;
   isTrusted: TrustPredicate;
   trust: Set<TrustedHeader>;
+  conflicts: Set<Kind>;
 }
 
 /**
  * One forwarded value (proto, for, host or port) from RFC 7239 Forwarded and its X-Forwarded-* header,
- * whichever is trusted and present; both present and different is a conflict. A module function rather
+ * whichever is trusted and present; both present and different is a conflict, recorded, and the kind then
+ * reads as absent. Ports are compared as the texts the reference compares: the X-Forwarded-Port items and
+ * what follows the last `:` of each `host=` (the scheme's default without one). A module function rather
  * than a closure in forwardedOrigin: tsx gives each named closure a defineProperty call per request.
  */
-function readForwarded({ request, forwarded, peer, isTrusted, trust }: ForwardedHeaders, kind: Kind, secure = false): ForwardedValues {
+function readForwarded({ request, forwarded, peer, isTrusted, trust, conflicts }: ForwardedHeaders, kind: Kind, secure = false): ForwardedValues {
   const x = X_HEADERS[kind];
   const xValues = trust.has(x.trust) ? splitList(request.header(x.header)) : [];
   let fValues = forwarded.length === 0 ? [] : forwarded.flatMap((element) => (element[kind === 'port' ? 'host' : kind] === undefined ? [] : [element[kind === 'port' ? 'host' : kind]!]));
-  if (kind === 'port') fValues = fValues.map((host) => String(parseAuthority(host)?.port ?? (secure ? 443 : 80)));
+  if (kind === 'port') fValues = fValues.map((host) => forwardedPortText(host, secure));
   if (kind === 'for') {
     // Client addresses are compared once filtered, and the filtered list goes with the answer.
     const fromForwarded = filterClientIps(fValues, peer, isTrusted);
@@ -168,11 +193,21 @@ function readForwarded({ request, forwarded, peer, isTrusted, trust }: Forwarded
     if (xValues.length === 0 || sameList(fValues, xValues)) return { values: fValues, source: 'Forwarded' };
     if (fValues.length === 0) return { values: xValues, source: x.source };
   }
-  throw new ConflictError(x.name);
+  conflicts.add(kind);
+  return { values: [], source: 'Forwarded', clientIps: kind === 'for' ? [] : undefined };
 }
 
-/** Symfony's getHost()/getPort(): the port from the forwarded port, else from the host value, else by scheme. */
-function applyHost(origin: ResolvedOrigin, value: string | undefined, source: string, portOverride: { port: number; source: string } | undefined): ResolvedOrigin {
+function forwardedPortText(host: string, secure: boolean): string {
+  const colon = host.lastIndexOf(':');
+  return host.endsWith(']') || colon === -1 ? (secure ? '443' : '80') : host.slice(colon + 1);
+}
+
+/**
+ * Symfony's getHost()/getPort(): the port from the forwarded port when that header is there (the scheme's
+ * default when it holds no usable port), else from the host value (`:0` is none, as PHP reads it), else by
+ * scheme.
+ */
+function applyHost(origin: ResolvedOrigin, value: string | undefined, source: string, portOverride: { port: number | undefined; source: string } | undefined): ResolvedOrigin {
   let authority: Authority | undefined = { host: '', port: undefined };
   if (value !== undefined && value.trim() !== '') {
     authority = parseAuthority(value);
@@ -184,20 +219,28 @@ function applyHost(origin: ResolvedOrigin, value: string | undefined, source: st
     origin.host = authority.host;
     origin.sources.host = source;
   }
-  if (portOverride !== undefined && Number.isInteger(portOverride.port) && portOverride.port > 0 && portOverride.port <= 65_535) {
-    origin.port = portOverride.port;
-    origin.sources.port = portOverride.source;
-  } else if (authority.port !== undefined) {
+  if (portOverride !== undefined) {
+    if (portOverride.port !== undefined) {
+      origin.port = portOverride.port;
+      origin.sources.port = portOverride.source;
+    }
+  } else if (authority.port !== undefined && authority.port !== 0) {
     origin.port = authority.port;
     origin.sources.port = source;
   }
   return origin;
 }
 
-function checkHost(origin: ResolvedOrigin, patterns: RegExp[]): ResolvedOrigin {
-  if (origin.problem !== undefined || patterns.length === 0 || origin.sources.host === 'server name') return origin;
-  if (patterns.some((pattern) => pattern.test(origin.host))) return origin;
-  return { ...origin, host: SAFE_HOST, problem: 'untrusted-host', problemDetail: origin.host };
+/**
+ * The trusted-host check, on whatever host the request ends up with: the server name too, when no Host
+ * came, as the reference checks its SERVER_NAME. An empty forwarded host is checked as "" and then served
+ * as the server name.
+ */
+function checkHost(origin: ResolvedOrigin, patterns: RegExp[], request: Request): ResolvedOrigin {
+  if (origin.problem === undefined && patterns.length > 0 && !patterns.some((pattern) => pattern.test(origin.host))) {
+    return { ...origin, host: SAFE_HOST, problem: 'untrusted-host', problemDetail: origin.host };
+  }
+  return origin.host === '' ? { ...origin, host: request.localHost } : origin;
 }
 
 /**
@@ -212,7 +255,7 @@ function filterClientIps(values: string[], peer: string, isTrusted: TrustPredica
   for (const value of [...values, peer]) {
     const ip = normalizeIp(stripPort(value));
     if (ip === undefined) continue;
-    if (isTrusted(ip)) firstTrusted ??= ip;
+    if (isTrusted(ip, peer)) firstTrusted ??= ip;
     else untrusted.push(ip);
   }
   if (untrusted.length > 0) return untrusted.reverse();
@@ -228,17 +271,19 @@ function stripPort(value: string): string {
   return value.includes('.') && colon > 0 ? value.slice(0, colon) : value;
 }
 
-/** The non-empty, trimmed items of a comma-separated header value. */
+/**
+ * The trimmed items of a comma-separated header value, empty ones included, as PHP's explode() gives them:
+ * `X-Forwarded-Proto: , https` is a first value of "", not https.
+ */
 function splitList(value: string | undefined): string[] {
   const items: string[] = [];
   if (value === undefined) return items;
-  // One pass without split/map/filter: a proxy header is read for every request, usually a single item.
+  // One pass without split/map: a proxy header is read for every request, usually a single item.
   let start = 0;
   while (start <= value.length) {
     let end = value.indexOf(',', start);
     if (end === -1) end = value.length;
-    const item = value.slice(start, end).trim();
-    if (item !== '') items.push(item);
+    items.push(value.slice(start, end).trim());
     start = end + 1;
   }
   return items;
