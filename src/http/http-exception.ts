@@ -44,6 +44,16 @@ export class BadRequestHttpException extends HttpException {
   }
 }
 
+/**
+ * The 400 the kernel answers for a request exception: the same message, the request exception as its
+ * cause. Its stack starts at the caller, which the log line and the error page name as where it was thrown.
+ */
+export function badRequest(cause: Error, code: ErrorCode): BadRequestHttpException {
+  const error = new BadRequestHttpException(cause.message, { code, cause });
+  Error.captureStackTrace(error, badRequest);
+  return error;
+}
+
 export class NotFoundHttpException extends HttpException {
   constructor(message = '', options: Omit<HttpExceptionOptions, 'message'> = {}) {
     super(404, { code: 'KEEL_ERR_NOT_FOUND', ...options, message });

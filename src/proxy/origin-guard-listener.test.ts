@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { describe, it } from 'node:test';
 import { BadRequestHttpException, type HttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
+import { ConflictingHeadersException, SuspiciousOperationException } from '../http/request-exceptions.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { OriginGuardListener } from './origin-guard-listener.js';
@@ -50,13 +51,16 @@ describe('OriginGuardListener', () => {
       'KEEL_ERR_PROXY_CONFLICTING_HEADERS: The request has both a trusted "FORWARDED" header and a trusted "X_FORWARDED_FOR" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.',
     );
     assert.ok(errors[0] instanceof BadRequestHttpException);
+    // Wrapping the request exception, as the reference's kernel does: the log line shows it as the previous one.
+    assert.ok(errors[0].cause instanceof ConflictingHeadersException);
   });
 
   it('answers 400 Untrusted Host for a host outside the trusted patterns', async () => {
-    const { kernel } = createKernel();
+    const { kernel, errors } = createKernel();
     const response = await kernel.handle(request({ host: 'evil.test' }));
     assert.equal(response.status, 400);
     assert.equal(response.body, 'KEEL_ERR_UNTRUSTED_HOST: Untrusted Host "evil.test".');
+    assert.ok((errors[0] as Error).cause instanceof SuspiciousOperationException);
   });
 
   it('answers 400 Invalid Host for a malformed host, named as sent: trimmed, without its port, lower-cased, UTF-8', async () => {

@@ -1,4 +1,5 @@
-import { BadRequestHttpException } from '../http/http-exception.js';
+import { badRequest } from '../http/http-exception.js';
+import { ConflictingHeadersException, SuspiciousOperationException } from '../http/request-exceptions.js';
 import type { RequestEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { ResolvedOrigin } from './trusted-proxies.js';
@@ -24,14 +25,16 @@ export class OriginGuardListener implements Subscriber {
         return;
       case 'conflicting-forwarded-headers':
         return event.fail(
-          new BadRequestHttpException(`The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`, {
-            code: 'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
-          }),
+          badRequest(
+            new ConflictingHeadersException(
+              `The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`,
+            ),
+            'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
+          ),
         );
       case 'untrusted-host':
-        return event.fail(new BadRequestHttpException(`Untrusted Host "${detail}".`, { code: 'KEEL_ERR_UNTRUSTED_HOST' }));
+        return event.fail(badRequest(new SuspiciousOperationException(`Untrusted Host "${detail}".`), 'KEEL_ERR_UNTRUSTED_HOST'));
       case 'invalid-host':
-        return event.fail(new BadRequestHttpException(`Invalid Host "${detail}".`, { code: 'KEEL_ERR_UNTRUSTED_HOST' }));
-    }
-  }
+        return event.fail(badRequest(new SuspiciousOperationException(`Invalid Host "${detail}".`), 'KEEL_ERR_UNTRUSTED_HOST'));
+    }  }
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BadRequestHttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
+import { SuspiciousOperationException } from '../http/request-exceptions.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { RecordingLogger } from '../logging/recording-logger.js';
@@ -148,11 +149,14 @@ describe('RouterListener', () => {
 
     it('refuses an X-HTTP-Method-Override that is no method name with the reference\'s 400, and routes a valid one', async () => {
       const { kernel } = setup();
-      for (const [override, named] of [['PA-TCH', 'PA-TCH'], ['get1', 'GET1'], ['dél', 'DéL']]) {
-        const error = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': override! }));
+      for (const override of ['PA-TCH', 'get1', 'dél']) {
+        const error = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': override }));
         assert.ok(error instanceof BadRequestHttpException, override);
-        assert.equal(error.message, `Invalid method override "${named}".`);
+        // The reference's fixed text, which quotes nothing the client sent.
+        assert.equal(error.message, 'Invalid HTTP method override.');
         assert.equal(error.code, 'KEEL_ERR_INVALID_METHOD_OVERRIDE');
+        assert.ok(error.cause instanceof SuspiciousOperationException);
+        assert.equal(error.cause.message, 'Invalid HTTP method override.');
       }
       const patched = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': 'patch' }));
       assert.equal((patched as Error).message, 'No route found for "PATCH https://app.example.test/robots.txt"');

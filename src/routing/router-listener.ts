@@ -1,6 +1,7 @@
 import { headerText } from '../http/header-text.js';
-import { BadRequestHttpException, type HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
+import { badRequest, type HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
 import type { Controller, Request } from '../http/request.js';
+import { SuspiciousOperationException } from '../http/request-exceptions.js';
 import { Response } from '../http/response.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { RequestEvent } from '../kernel/events.js';
@@ -59,7 +60,8 @@ export class RouterListener implements Subscriber {
     if (request.attributes.controller !== undefined) return;
     // Where Symfony first reads the method, and throws for an override that is no method name.
     if (request.invalidMethodOverride !== undefined) {
-      event.fail(new BadRequestHttpException(`Invalid method override "${headerText(request.invalidMethodOverride)}".`, { code: 'KEEL_ERR_INVALID_METHOD_OVERRIDE' }));
+      // The reference's fixed text: the value sent is neither quoted into the log nor into X-Debug-Exception.
+      event.fail(badRequest(new SuspiciousOperationException('Invalid HTTP method override.'), 'KEEL_ERR_INVALID_METHOD_OVERRIDE'));
       return;
     }
 
