@@ -1,6 +1,7 @@
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import cluster from 'node:cluster';
 import type { KeelConfig } from '../config/config.js';
+import { maskUrlPassword } from '../config/mask-secrets.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from './clock.js';
 import { RateLimitListener, type RateLimitListenerOptions } from './rate-limit-listener.js';
@@ -63,14 +64,10 @@ function createStorage(url: string, timeout: number, logger: Logger, isClusterWo
     const { RedisStorage } = await import('./storage/redis-storage.js');
     return new RedisStorage({ url, commandTimeout: timeout });
   });
-  const where = redactUrl(url);
+  const where = maskUrlPassword(url);
   return new GuardedStorage(storage, {
     timeout,
     onOutage: (error) => logger.error(LOG_MESSAGES.rateLimitStorageUnavailable, { storage: where, error: error instanceof Error ? error.message : String(error) }),
     onRecovery: () => logger.info(LOG_MESSAGES.rateLimitStorageRecovered, { storage: where }),
   });
-}
-
-function redactUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
 }

@@ -68,8 +68,12 @@ describe('keel config', () => {
   after(() => rmSync(projectDir, { recursive: true, force: true }));
 
   it('prints the effective configuration with the rate limiters and the .env variables, secrets masked', async () => {
-    const run = await runKeel(['config'], { cwd: projectDir, env: { RATE_LIMIT_SENSITIVE_INTERVAL: '60' } });
+    const redis = 'redis://:pw-in-url@127.0.0.1:1';
+    const run = await runKeel(['config'], { cwd: projectDir, env: { RATE_LIMIT_SENSITIVE_INTERVAL: '60', RATE_LIMIT_STORAGE: redis, KEEL_PROFILER_STORAGE: redis } });
     assert.equal(run.code, 0, run.stderr);
+    // A Redis URL's password, though the setting's name says nothing of a secret.
+    assert.doesNotMatch(run.stdout, /pw-in-url/);
+    assert.match(run.stdout, /redis:\/\/:\*{6}@127\.0\.0\.1:1/);
     assert.match(run.stdout, /^env\s+dev$/m);
     assert.match(run.stdout, /^trustedProxies\s+10\.0\.0\.0\/8$/m);
     assert.match(run.stdout, /^rateLimiter\.sensitive\.limit\s+5$/m);

@@ -1,5 +1,6 @@
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { maskUrlPassword } from '../../config/mask-secrets.js';
 import { createProfileStore } from '../../profiler/create-profiler.js';
 import type { ProfileQuery, ProfileStore } from '../../profiler/profile-store.js';
 import { isProfileToken } from '../../profiler/token.js';
@@ -94,22 +95,12 @@ async function withStore<T>(io: CliIo, options: AppCommandOptions, run: (store: 
   } catch (error) {
     if (error instanceof CliError || storage === 'file') throw error;
     // ioredis says only that it gave up retrying: name what could not be reached.
-    throw new CliError(`cannot read ${where} at ${redactUrl(storage)}: ${firstLine(error)}`);
+    throw new CliError(`cannot read ${where} at ${maskUrlPassword(storage)}: ${firstLine(error)}`);
   } finally {
     await store.close?.().catch(() => undefined);
   }
 }
 
-// A Redis URL without its password, for a message.
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '******';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
-}
 
 function parseStatus(value: string): string {
   if (!/^\d{1,3}$/.test(value)) throw new InvalidArgumentError('a status code is up to three digits, e.g. 404.');
