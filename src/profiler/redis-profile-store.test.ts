@@ -63,6 +63,36 @@ describe('RedisProfileStore', () => {
     await Promise.all([first.close(), second.close()]);
   });
 
+  it('fails reads and closes within its command timeout while the server stalls, then serves again', async () => {
+    const { store, tearDown } = createStore();
+    await store.write(createTestProfile('5ba11e'));
+    redis.pause();
+    try {
+      const started = Date.now();
+      await assert.rejects(store.read('5ba11e'), /timed out/i);
+      await assert.rejects(store.find({ limit: 5 }), /timed out/i);
+      // Generous bounds: the timeout is 2 s a command; what matters is that nothing waits for the stall.
+      assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    } finally {
+      redis.resume();
+    }
+    assert.equal((await store.read('5ba11e'))?.token, '5ba11e');
+    await tearDown();
+  });
+
+  it('closes promptly while the server stalls', async () => {
+    const store = new RedisProfileStore({ url: redis.url, prefix: `test:${process.pid}:${++prefixes}:` });
+    await store.find({ limit: 1 });
+    redis.pause();
+    try {
+      const started = Date.now();
+      await store.close();
+      assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    } finally {
+      redis.resume();
+    }
+  });
+
   it('never builds a key from a malformed token', async () => {
     const client = new Redis(redis.url);
     const { store, tearDown } = createStore();

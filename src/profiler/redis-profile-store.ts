@@ -12,6 +12,7 @@ const gunzipAsync = promisify(gunzip);
 // Redis rejects an EX too large to add to the current time; ten years is "forever" for a debug record.
 const MAX_TTL = 10 * 365 * 86400;
 const PAGE = 200;
+const COMMAND_TIMEOUT_MS = 2_000;
 
 /**
  * One atomic write: the record (with a TTL), its index line once, its place in the time-ordered index,
@@ -72,7 +73,9 @@ export class RedisProfileStore implements ProfileStore {
   readonly #clock: () => number;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now }: RedisProfileStoreOptions = {}) {
-    const options: RedisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2_000, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) };
+    // A stalled server (connected, not answering) fails each command after COMMAND_TIMEOUT_MS: profiler
+    // pages, the CLI and shutdown (`quit`, the pending writes) would otherwise wait for as long as it stalls.
+    const options: RedisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2_000, commandTimeout: COMMAND_TIMEOUT_MS, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) };
     const redis = client ?? new Redis(url, options);
     // Without a listener an 'error' event would crash the process; failed writes are logged by the profiler.
     if (client === undefined) redis.on('error', () => {});

@@ -11,6 +11,10 @@ export interface RunningRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as a stalled host. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
   /** Stops it for good and removes its directory. */
   close(): Promise<void>;
 }
@@ -37,7 +41,10 @@ export async function startRedis(): Promise<RunningRedis> {
   if (shared !== undefined && shared !== '') {
     const port = Number(new URL(shared).port || 6379);
     const refuse = () => Promise.reject(new Error('KEEL_TEST_REDIS_URL is a shared server: the test cannot stop or start it'));
-    return { port, url: shared, stop: refuse, start: refuse, close: () => Promise.resolve() };
+    const refuseNow = () => {
+      throw new Error('KEEL_TEST_REDIS_URL is a shared server: the test cannot pause it');
+    };
+    return { port, url: shared, stop: refuse, start: refuse, pause: refuseNow, resume: refuseNow, close: () => Promise.resolve() };
   }
   if (spawnSync('redis-server', ['--version']).error !== undefined) throw new Error('redis-server not found: apt-get install redis-server');
   const port = await freePort();
@@ -68,7 +75,10 @@ export async function startRedis(): Promise<RunningRedis> {
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     async close() {
+      child?.kill('SIGCONT');
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
