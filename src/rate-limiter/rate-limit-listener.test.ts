@@ -148,6 +148,7 @@ describe('RateLimitListener', () => {
     const error = event.failure?.error as { status?: number; code?: string } | undefined;
     assert.equal(error?.status, 503);
     assert.equal(error?.code, 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE');
+    assert.equal((error as Error | undefined)?.message, 'The rate limiter storage is unavailable.');
     assert.equal(event.isPropagationStopped, true);
   });
 

@@ -110,7 +110,8 @@ export class RateLimitListener implements Subscriber {
     const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);
     if (refused.length === 0) return;
     if (refused.every((limit) => limit.degraded)) {
-      event.fail(new HttpException(503, { code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } }));
+      // The message shows in the log line and the debug page only (a 5xx message is not exposed).
+      event.fail(new HttpException(503, { message: 'The rate limiter storage is unavailable.', code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } }));
       return;
     }
     event.fail(createTooManyRequests(records.map((record) => record.rateLimit), { message: options.limiterMessage ?? '', bare: options.limiterHeaders === false }));

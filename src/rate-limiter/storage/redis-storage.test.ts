@@ -44,6 +44,21 @@ describe('RedisStorage', () => {
     }
   });
 
+  it('waits for the first connection, even once its socket is open and the ready check still pending', async () => {
+    const client = new Redis(server.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
+    const storage = new RedisStorage({ client, prefix: 'first:', commandTimeout: 1_000 });
+    try {
+      // The moment the socket opens: status `connect`, where a command would be refused at once.
+      const decided = new Promise((resolve, reject) => {
+        client.once('connect', () => storage.reserve('x', { policy: 'fixed_window', limit: 5, interval: 30 }, 1, Date.now() / 1000, -1).then(resolve, reject));
+      });
+      await client.connect();
+      assert.equal(((await decided) as { accepted: boolean }).accepted, true);
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('fails at once instead of queueing while the server is unreachable', async () => {
     const storage = new RedisStorage({ url: 'redis://127.0.0.1:1', commandTimeout: 200 });
     try {

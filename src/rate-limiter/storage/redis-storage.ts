@@ -65,7 +65,9 @@ export class RedisStorage implements Storage {
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
     // Only the very first connection is waited for (bounded by the caller's deadline): afterwards a
     // disconnected client fails at once and reconnects in the background.
-    if (this.#client.status === 'connecting' || this.#client.status === 'wait') await this.#awaitFirstConnection();
+    // `connect` too: the socket is open, the ready check not answered yet, and a command would be refused.
+    const status = this.#client.status;
+    if (status === 'connecting' || status === 'wait' || status === 'connect') await this.#awaitFirstConnection();
     const reply = await this.#client.keelReserve(
       this.#key(id),
       spec.policy,
