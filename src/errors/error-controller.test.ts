@@ -58,6 +58,22 @@ describe('createPreviewErrorRoute', () => {
     assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'Content-Type', 'Cache-Control', 'Date']);
   });
 
+  it('serialises the csv, yaml and yml formats as the reference does, with the format as Content-Type, and txt as HTML', () => {
+    // The bodies and types of GET /_error/404.<format> on the reference (Symfony with its serializer).
+    const expected: Record<string, [string, string]> = {
+      csv: ['csv', 'type,title,status,detail\nhttps://tools.ietf.org/html/rfc2616#section-10,"An error occurred",404,"Not Found"\n'],
+      yaml: ['yaml', "{ type: 'https://tools.ietf.org/html/rfc2616#section-10', title: 'An error occurred', status: 404, detail: 'Not Found' }"],
+      yml: ['yml', "{ type: 'https://tools.ietf.org/html/rfc2616#section-10', title: 'An error occurred', status: 404, detail: 'Not Found' }"],
+    };
+    for (const [format, [type, body]] of Object.entries(expected)) {
+      const response = route.controller(new Request({ method: 'GET', target: `/_error/404.${format}` }), { code: '404', _format: format }) as Response;
+      assert.equal(String(response.body), body, format);
+      assert.equal(response.headers.get('content-type'), type, format);
+    }
+    const text = route.controller(new Request({ method: 'GET', target: '/_error/404.txt' }), { code: '404', _format: 'txt' }) as Response;
+    assert.equal(text.headers.get('content-type'), 'text/html; charset=UTF-8');
+  });
+
   it('refuses a code that is not an HTTP status', () => {
     const request = new Request({ method: 'GET', target: '/_error/999' });
     assert.throws(() => route.controller(request, { code: '999' }), /The HTTP status code "999" is not valid\./);

@@ -1,10 +1,12 @@
 import type { Request } from '../../http/request.js';
 import { createFlatError } from '../flat-error.js';
+import { CsvRenderer } from './csv-renderer.js';
 import { HtmlRenderer } from './html-renderer.js';
 import { JsonRenderer } from './json-renderer.js';
 import { type ErrorFormat, negotiateErrorFormat } from './negotiate-format.js';
 import type { RenderedError, Renderer } from './renderer.js';
 import { XmlRenderer } from './xml-renderer.js';
+import { YamlRenderer } from './yaml-renderer.js';
 
 export interface ErrorRendererOptions {
   /** The application's debug flag; a request can still turn internals off with `showException: false`. */
@@ -21,7 +23,8 @@ export interface RenderErrorOptions {
 
 /**
  * Renders a thrown value in the format the client asked for (Symfony's SerializerErrorRenderer in front
- * of the HTML renderer): JSON or XML problem details when Accept names them, the HTML page otherwise.
+ * of the HTML renderer): JSON or XML problem details when Accept names them (CSV and YAML too when a
+ * route's `_format` does), the HTML page otherwise.
  * Every answer carries `Vary: Accept`, since the body depends on it.
  */
 export class ErrorRenderer {
@@ -30,7 +33,7 @@ export class ErrorRenderer {
 
   constructor({ debug, renderers = {} }: ErrorRendererOptions) {
     this.#debug = debug;
-    this.#renderers = { html: new HtmlRenderer(), json: new JsonRenderer(), xml: new XmlRenderer(), ...renderers };
+    this.#renderers = { html: new HtmlRenderer(), json: new JsonRenderer(), xml: new XmlRenderer(), csv: new CsvRenderer(), yaml: new YamlRenderer('yaml'), yml: new YamlRenderer('yml'), ...renderers };
   }
 
   render(error: unknown, request: Request, { showException, format }: RenderErrorOptions = {}): RenderedError {

@@ -1,11 +1,14 @@
 import Negotiator from 'negotiator';
 import { memoizeBounded } from '../../internal/bounded-map.js';
 
-export type ErrorFormat = 'html' | 'json' | 'xml';
+export type ErrorFormat = 'html' | 'json' | 'xml' | 'csv' | 'yaml' | 'yml';
+
+// The formats Symfony's serializer encodes (JsonEncoder, XmlEncoder, CsvEncoder, YamlEncoder); any other
+// (txt, jsonld, rss…) ends on the HTML page, as in its SerializerErrorRenderer.
+const SERIALIZED = new Set<string>(['json', 'xml', 'csv', 'yaml', 'yml']);
 
 // Symfony's Request::$formats, the MIME types that name a format; problem+json added because clients that
-// speak RFC 7807 ask for it. A type of any other known format (text/plain → txt) still ends on HTML,
-// because only JSON and XML can be serialised, as in Symfony's SerializerErrorRenderer.
+// speak RFC 7807 ask for it. csv and yaml have no MIME type there: only a route's `_format` names them.
 const FORMAT_OF_MIME: Record<string, string> = {
   'text/html': 'html',
   'application/xhtml+xml': 'html',
@@ -36,7 +39,7 @@ const FORMAT_OF_MIME: Record<string, string> = {
  */
 export function negotiateErrorFormat(accept: string | undefined, forced?: string): ErrorFormat {
   const format = forced ?? preferredFormat(accept);
-  return format === 'json' || format === 'xml' ? format : 'html';
+  return format !== undefined && SERIALIZED.has(format) ? (format as ErrorFormat) : 'html';
 }
 
 // Browsers and clients send the same few Accept headers over and over; the header is client data, so the
