@@ -44,6 +44,11 @@ export const ERROR_CODES = {
     summary: 'A rate limiter refused the request; Retry-After says when to try again.',
     fix: 'Wait for the number of seconds in Retry-After, or raise the limiter\'s limit.',
   },
+  KEEL_ERR_PROFILER_STORAGE_UNAVAILABLE: {
+    status: 503,
+    summary: 'A profiler page could not read the profile storage (Redis down or stalled, a file store that cannot be read).',
+    fix: 'Bring the storage back; records of this process written meanwhile stay readable from memory.',
+  },
   KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE: {
     status: 503,
     summary: 'The rate limiter storage (Redis) did not answer in time and the limiter fails closed.',

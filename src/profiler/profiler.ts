@@ -1,11 +1,12 @@
+import { HttpException } from '../http/http-exception.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 import type { Collector } from './collectors/collector.js';
 import { maskUrl } from './collectors/mask.js';
-import type { Profile } from './profile.js';
-import type { ProfileStore } from './profile-store.js';
+import type { Profile, ProfileSummary } from './profile.js';
+import type { ProfileQuery, ProfileStore } from './profile-store.js';
 import { generateRandomToken, isProfileToken, LATEST_TOKEN, type TokenGenerator } from './token.js';
 
 declare module '../http/request.js' {
@@ -166,10 +167,15 @@ export class Profiler {
    */
   async loadProfile(token: string): Promise<Profile | undefined> {
     if (token === LATEST_TOKEN) {
-      const [newest] = await this.store.find({ type: 'request', limit: 1 });
-      return newest === undefined ? undefined : this.store.read(newest.token);
+      const [newest] = await this.findProfiles({ type: 'request', limit: 1 });
+      return newest === undefined ? undefined : readable(this.store.read(newest.token));
     }
-    return isProfileToken(token) ? this.store.read(token) : undefined;
+    return isProfileToken(token) ? readable(this.store.read(token)) : undefined;
+  }
+
+  /** The store's search, for the profiler's pages: a store that fails is their 503, not a 500. */
+  findProfiles(query: ProfileQuery): Promise<ProfileSummary[]> {
+    return readable(this.store.find(query));
   }
 
   #uniqueToken(): string {
@@ -179,6 +185,14 @@ export class Profiler {
     }
     throw new Error('The token generator keeps producing invalid or already used profile tokens.');
   }
+}
+
+// A storage failure as the pages answer it: 503, naming the storage's own error (Redis: one line).
+function readable<T>(reading: Promise<T>): Promise<T> {
+  return reading.catch((error: unknown) => {
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    throw new HttpException(503, { message: `The profile storage is unavailable: ${reason}`, code: 'KEEL_ERR_PROFILER_STORAGE_UNAVAILABLE', cause: error });
+  });
 }
 
 function safeUri(request: Request): string {

@@ -40,6 +40,24 @@ describe('profiler routes', () => {
     });
   }
 
+  it('answers 503 naming the storage error when the store fails, on record pages, search and the toolbar', async () => {
+    class DownStore extends MemoryProfileStore {
+      override read(): Promise<never> {
+        return Promise.reject(new Error('Connection is closed.\n    at internals'));
+      }
+      override find(): Promise<never> {
+        return Promise.reject(new Error('Command timed out'));
+      }
+    }
+    const { get } = createProfiledApp({ store: new DownStore() });
+    for (const [path, reason] of [['/_profiler/abcdef', 'Connection is closed.'], ['/_profiler/latest', 'Command timed out'], ['/_profiler/empty/search/results?limit=5', 'Command timed out'], ['/_wdt/abcdef', 'Connection is closed.']] as const) {
+      const response = await get(path);
+      assert.equal(response.status, 503, path);
+      // The first line of the storage's error in the message; the whole error stays below as its cause.
+      assert.ok(bodyOf(response).includes(`<title>The profile storage is unavailable: ${reason} (503 Service Unavailable)</title>`), path);
+    }
+  });
+
   describe('after a request that failed with a 404', () => {
     async function failedRequest() {
       const app = createProfiledApp();

@@ -99,7 +99,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       const token = request.query.get('token') ?? '';
       // Written by the reference's URL generator rules, `0` being no token there (PHP's falsy string).
       if (token !== '' && token !== '0') return redirect(base(request) + tokenPath(token));
-      const [first] = await profiler.store.find(parseSearchQuery(request.query));
+      const [first] = await profiler.findProfiles(parseSearchQuery(request.query));
       return redirect(base(request) + urls().generate('_profiler_search_results', { token: first?.token ?? 'empty', ...searchCriteriaGiven(request) }));
     }),
 
@@ -118,7 +118,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     route('_profiler_search_results', '/_profiler/{token}/search/results', async (request) => {
       disabled(request);
-      const results = await profiler.store.find(parseSearchQuery(request.query));
+      const results = await profiler.findProfiles(parseSearchQuery(request.query));
       return Response.html(renderPage(h(SearchResults, { results, base: base(request), criteria: searchCriteria(request) })));
     }),
 
