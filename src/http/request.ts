@@ -75,6 +75,8 @@ export interface RequestInit {
   /** Address of the TCP peer (the proxy, when there is one). */
   remoteAddress?: string;
   remotePort?: number;
+  /** The port the connection came in on: the port of URLs for a request that names no host (the reference's SERVER_PORT). */
+  localPort?: number;
   /** True when the connection itself is TLS. */
   encrypted?: boolean;
   httpVersion?: string;
@@ -89,7 +91,7 @@ const directOrigin: OriginResolver = (request) => {
   return {
     scheme,
     host: host || request.localHost,
-    port,
+    port: host === '' ? (request.localPort ?? port) : port,
     clientIps: [request.remoteAddress],
     viaTrustedProxy: false,
     prefix: '',
@@ -116,6 +118,7 @@ export class Request {
   readonly queryString: string;
   readonly remoteAddress: string;
   readonly remotePort: number;
+  readonly localPort: number | undefined;
   readonly encrypted: boolean;
   readonly httpVersion: string;
   /** Sequence number, unique in this process: joins log lines of one request. */
@@ -156,6 +159,7 @@ export class Request {
     this.queryString = q === -1 ? '' : target.slice(q + 1);
     this.remoteAddress = init.remoteAddress ?? '127.0.0.1';
     this.remotePort = init.remotePort ?? 0;
+    this.localPort = init.localPort;
     this.encrypted = init.encrypted ?? false;
     this.httpVersion = init.httpVersion ?? '1.1';
     this.#body = init.body;
@@ -278,6 +282,7 @@ export class Request {
       headers: this.#headers ?? { rawHeaders: this.#lines! },
       remoteAddress: this.remoteAddress,
       remotePort: this.remotePort,
+      localPort: this.localPort,
       encrypted: this.encrypted,
       httpVersion: this.httpVersion,
       body: this.#body,

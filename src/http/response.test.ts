@@ -55,6 +55,15 @@ describe('Response', () => {
     });
   });
 
+  it("refuses a status outside 100-599 with the reference's message, when made and when changed", () => {
+    for (const status of [99, 600, 999, 1000, 0, 200.5, Number.NaN]) {
+      assert.throws(() => new Response('', status), { name: 'RangeError', message: `The HTTP status code "${status}" is not valid.` }, String(status));
+    }
+    const response = new Response('', 599);
+    assert.throws(() => (response.status = 600), RangeError);
+    assert.equal(response.status, 599);
+  });
+
   it('builds JSON responses', () => {
     const response = Response.json({ ok: true }, 201);
     assert.equal(response.status, 201);

@@ -12,10 +12,10 @@ export type HeadersInit = Record<string, string | string[]> | Iterable<readonly 
  * order the reference sends them in.
  */
 export class Response {
-  status: number;
   body: ResponseBody;
   readonly headers: HeaderBag;
   #cacheDirectives: Map<string, string | true> | undefined;
+  #status = 200;
 
   constructor(body: ResponseBody = '', status = 200, headers?: HeadersInit) {
     this.body = body;
@@ -27,6 +27,16 @@ export class Response {
     }
     if (!this.headers.has('cache-control')) this.headers.set('Cache-Control', this.#computeCacheControl());
     if (!this.headers.has('date')) this.headers.set('Date', formatHttpDate());
+  }
+
+  get status(): number {
+    return this.#status;
+  }
+
+  /** Throws for anything but an integer from 100 to 599, with the reference's message (RFC 9110 §15). */
+  set status(status: number) {
+    if (!Number.isInteger(status) || status < 100 || status >= 600) throw new RangeError(`The HTTP status code "${status}" is not valid.`);
+    this.#status = status;
   }
 
   get statusText(): string {

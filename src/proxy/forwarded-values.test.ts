@@ -36,6 +36,18 @@ describe('forwarded values', () => {
     assert.equal(port('1e3'), 1000, 'PHP casts a numeric string with an exponent whole');
   });
 
+  it("uses the server's own port when the request names no host at all, as the reference's SERVER_PORT", () => {
+    const resolveOrigin = createOriginResolver({ trustedProxies: ['10.0.0.0/8'], trustedHeaders: ALL_HEADERS });
+    const uri = (headers: IncomingHttpHeaders, localPort = 8123) => new Request({ method: 'GET', target: '/x', headers, remoteAddress: '10.0.0.1', localPort, httpVersion: '1.0', resolveOrigin }).uriForPath('/x');
+    assert.equal(uri({}), 'http://localhost:8123/x');
+    assert.equal(uri({ host: '' }), 'http://localhost:8123/x');
+    assert.equal(uri({}, 80), 'http://localhost/x');
+    assert.equal(uri({ host: 'app.test' }), 'http://app.test/x', 'a named host keeps its own port');
+    assert.equal(uri({ 'x-forwarded-port': '8443', 'x-forwarded-proto': 'https' }), 'https://localhost:8443/x');
+    // Without trusted proxies too.
+    assert.equal(new Request({ method: 'GET', target: '/x', headers: {}, localPort: 8123 }).uriForPath('/x'), 'http://localhost:8123/x');
+  });
+
   it('reads port 0 in a host as no port', () => {
     assert.equal(resolved({ host: 'app.test:0' }).uri, 'http://app.test/x');
     assert.equal(resolved({ host: 'app.test', 'x-forwarded-host': 'example.com:0', 'x-forwarded-proto': 'https' }).uri, 'https://example.com/x');

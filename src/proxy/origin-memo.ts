@@ -11,6 +11,7 @@ interface Inputs {
   encrypted: boolean;
   remoteAddress: string;
   localHost: string;
+  localPort: number | undefined;
   /** The Host and listed header lines, see Request.headerLines. */
   lines: readonly string[];
 }
@@ -20,7 +21,7 @@ interface Remembered extends Inputs {
 }
 
 /**
- * Wraps an origin resolver so that a request whose origin inputs (peer, TLS, the server's name, the Host
+ * Wraps an origin resolver so that a request whose origin inputs (peer, TLS, the server's name and port, the Host
  * header and each of `headerNames`) were all seen before gets the same, frozen, origin. Behind a proxy
  * they repeat from request to request: the same scheme, host and port for everyone, the same client
  * address for each client's requests; resolving them was a quarter of a matched JSON route's kernel time.
@@ -35,9 +36,9 @@ export function memoizeOrigins(resolve: OriginResolver, headerNames: readonly st
   return (request: Request): RequestOrigin => {
     for (let i = 0; i < recent.length; i++) {
       const seen = recent[i]!;
-      if (seen.encrypted === request.encrypted && seen.remoteAddress === request.remoteAddress && seen.localHost === request.localHost && request.hasHeaderLines(names, seen.lines)) return seen.origin;
+      if (seen.encrypted === request.encrypted && seen.remoteAddress === request.remoteAddress && seen.localHost === request.localHost && seen.localPort === request.localPort && request.hasHeaderLines(names, seen.lines)) return seen.origin;
     }
-    const inputs: Inputs = { encrypted: request.encrypted, remoteAddress: request.remoteAddress, localHost: request.localHost, lines: request.headerLines(names) };
+    const inputs: Inputs = { encrypted: request.encrypted, remoteAddress: request.remoteAddress, localHost: request.localHost, localPort: request.localPort, lines: request.headerLines(names) };
     const key = keyOf(inputs);
     let origin = memo.get(key);
     if (origin === undefined) {
@@ -50,8 +51,8 @@ export function memoizeOrigins(resolve: OriginResolver, headerNames: readonly st
 }
 
 // Each part length-prefixed, so that no value, whatever it holds, can read as two parts.
-function keyOf({ encrypted, remoteAddress, localHost, lines }: Inputs): string {
-  let key = `${encrypted ? 's' : 'p'}${part(remoteAddress)}${part(localHost)}`;
+function keyOf({ encrypted, remoteAddress, localHost, localPort, lines }: Inputs): string {
+  let key = `${encrypted ? 's' : 'p'}${part(remoteAddress)}${part(localHost)}${localPort ?? ''}:`;
   for (const line of lines) key += part(line);
   return key;
 }

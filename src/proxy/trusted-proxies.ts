@@ -80,7 +80,7 @@ function directOrigin(request: Request, peer: string): ResolvedOrigin {
     prefix: '',
     sources: { scheme: 'connection', host: 'server name', port: 'scheme default', clientIp: 'TCP peer' },
   };
-  return applyHost(origin, hostHeader(request), 'Host header', undefined);
+  return applyHost(origin, hostHeader(request), 'Host header', undefined, request.localPort);
 }
 
 // The connection's own view, naming the forwarded header that conflicts with `Forwarded`.
@@ -118,7 +118,7 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
   const hostValue = forwardedHost.values[0];
   const portText = forwardedPort.values[0];
   const portOverride = portText === undefined ? undefined : { port: portNumber(portText), source: forwardedPort.source };
-  if (hostValue === undefined) return applyHost(origin, hostHeader(request), 'Host header', portOverride);
+  if (hostValue === undefined) return applyHost(origin, hostHeader(request), 'Host header', portOverride, request.localPort);
   // An empty forwarded host is the reference's host "": checked as such against the trusted hosts, then
   // replaced by the server name (see checkHost), rather than by the Host header the proxy chose not to pass.
   if (hostValue === '') return applyHost({ ...origin, host: '', sources: { ...origin.sources, host: forwardedHost.source } }, undefined, forwardedHost.source, portOverride);
@@ -207,9 +207,15 @@ function forwardedPortText(host: string, secure: boolean): string {
  * default when it holds no usable port), else from the host value (`:0` is none, as PHP reads it), else by
  * scheme.
  */
-function applyHost(origin: ResolvedOrigin, value: string | undefined, source: string, portOverride: { port: number | undefined; source: string } | undefined): ResolvedOrigin {
+function applyHost(origin: ResolvedOrigin, value: string | undefined, source: string, portOverride: { port: number | undefined; source: string } | undefined, serverPort?: number): ResolvedOrigin {
   let authority: Authority | undefined = { host: '', port: undefined };
-  if (value !== undefined && value.trim() !== '') {
+  if (value === undefined || value.trim() === '') {
+    // No Host at all: the server's own name and port, as the reference's SERVER_NAME and SERVER_PORT.
+    if (portOverride === undefined && serverPort !== undefined) {
+      origin.port = serverPort;
+      origin.sources.port = 'server port';
+    }
+  } else {
     authority = parseAuthority(value);
     if (authority === undefined) {
       return { ...origin, host: SAFE_HOST, problem: 'invalid-host', problemDetail: describeHost(value) };

@@ -6,13 +6,21 @@ import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { createRequestListener, sanitizeHeaderValue, type RequestListener } from './node-adapter.js';
 
-function get(port: number, path: string): Promise<{ status: number; body: string }> {
+interface Answer {
+  status: number;
+  body: string;
+  statusText?: string;
+  length?: string;
+}
+
+function get(port: number, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     httpRequest({ port, path, host: '127.0.0.1' }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      // Non-enumerable: deepEqual on { status, body } still compares just those two.
+      res.on('end', () => resolve(Object.defineProperties({ status: res.statusCode ?? 0, body }, { statusText: { value: res.statusMessage }, length: { value: res.headers['content-length'] } })));
     })
       .on('error', reject)
       .end();
@@ -32,8 +40,9 @@ describe('createRequestListener', () => {
       const path = event.request.pathInfo;
       if (path === '/sync') event.setResponse(new Response('now'));
       else if (path === '/async') return new Promise((resolve) => setImmediate(resolve)).then(() => event.setResponse(new Response('later')));
-      // node refuses a status outside 100-999 when the head is written: the write itself fails.
-      else if (path === '/unwritable') event.setResponse(new Response('never sent', 1000));
+      // node refuses a header name that is no token when the head is written: the write itself fails.
+      else if (path === '/unwritable') event.setResponse(new Response('never sent', 200, { 'X Bad:': 'value' }));
+      else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
       else event.setResponse(new Response('missing', 404));
     });
     kernel.dispatcher.on('terminate', (event) => {
@@ -61,9 +70,16 @@ describe('createRequestListener', () => {
   it('answers 500 when the response cannot be written, reports it, and keeps serving', async () => {
     const failed = await get(port, '/unwritable');
     assert.equal(failed.status, 500);
+    assert.equal(failed.statusText, 'Internal Server Error', 'not the reason phrase of the write that failed');
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(fatal.length, 1);
     assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+  });
+
+  it('frames the body by its real length, whatever Content-Length a controller set', async () => {
+    const answer = await get(port, '/short-length');
+    assert.equal(answer.body, 'hello world\n');
+    assert.equal(answer.length, '12');
   });
 });
 

@@ -33,7 +33,8 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   const fail = (res: ServerResponse, request: Request, error: unknown): void => {
     onFatal?.(error, request);
     if (!res.headersSent) {
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
+      // The reason phrase too: a writeHead() that threw may have left its own on the response.
+      res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
     }
     res.end(res.req.method === 'HEAD' ? undefined : 'Internal Server Error\n');
   };
@@ -90,6 +91,8 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     headers: req,
     remoteAddress: normaliseAddress(socket.remoteAddress),
     remotePort: socket.remotePort ?? 0,
+    // node asks the kernel once per connection and keeps the answer.
+    localPort: socket.localPort,
     encrypted: (socket as TLSSocket).encrypted === true,
     httpVersion: req.httpVersion,
     body: new NodeRequestBody(req, bodyLimit),
@@ -193,11 +196,21 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   const raw = response.headers.flatLines();
   for (let i = 1; i < raw.length; i += 2) raw[i] = sanitizeHeaderValue(raw[i]!);
   const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;
-  // Framing: writeHead() fixes the header block, so node can no longer add Content-Length by itself.
-  if (!bodyless && !response.headers.has('content-length') && !response.headers.has('transfer-encoding')) {
-    raw.push('Content-Length', String(Buffer.byteLength(response.body)));
+  // Framing: writeHead() fixes the header block, so node can no longer add Content-Length by itself. One a
+  // controller set is checked against the body: a wrong one would make a keep-alive client read the rest of
+  // the body as the next response (Fastify corrects it too).
+  if (!bodyless && !response.headers.has('transfer-encoding')) {
+    const length = String(Buffer.byteLength(response.body));
+    const at = contentLengthIndex(raw);
+    if (at === -1) raw.push('Content-Length', length);
+    else if (raw[at + 1] !== length) raw[at + 1] = length;
   }
   // The reason phrase too: node's own table spells a few differently from the reference (413, 418, 422).
   res.writeHead(response.status, response.statusText, raw);
   res.end(bodyless ? undefined : response.body);
+}
+
+function contentLengthIndex(raw: string[]): number {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 14 && raw[i]!.toLowerCase() === 'content-length') return i;
+  return -1;
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -45,12 +45,27 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   const connectionsCheckingInterval = Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4)));
   const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, handler);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // Bytes after a request that asked to close the connection: no request is owed an answer, and the
+    // response in flight closes the connection itself. A 400 there would tell a pipelining client that a
+    // request it may retry was refused.
+    if (error.code === 'HPE_CLOSED_CONNECTION') return;
     const [status, text] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
+    // The response of an earlier request on this connection still being written (node's own handler looks
+    // at the same field): the 400 follows it instead of cutting into it or replacing it.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (inFlight && !inFlight.writableFinished) {
+      inFlight.once('finish', () => answerAndClose(socket, status, text));
+      // Cut off before it finished (the client went away): nothing more to say on this connection.
+      inFlight.once('close', () => {
+        if (!inFlight.writableFinished) socket.destroy();
+      });
+      return;
+    }
     answerAndClose(socket, status, text);
   });
   // node hands CONNECT to a 'connect' listener and, without one, drops the socket without a word. keel is

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import { createRequestListener } from './node-adapter.js';
+import { serve, type RunningServer } from './serve.js';
+
+/** Writes the bytes in one go and collects everything the server sends until it closes the connection. */
+function exchange(port: number, payload: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(payload));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => socket.destroy(new Error(`no close within 5 s, got: ${received}`)));
+  });
+}
+
+const statusLines = (received: string) => received.match(/^HTTP\/1\.1 \d{3} [^\r]*/gm) ?? [];
+
+describe('serve', () => {
+  let running: RunningServer;
+
+  before(async () => {
+    const kernel = new Kernel();
+    // Answered a tick later: the parser has read what follows the request by then.
+    kernel.dispatcher.on('request', (event) => new Promise((resolve) => setImmediate(resolve)).then(() => event.setResponse(new Response(`page ${event.request.pathInfo}\n`))));
+    running = await serve(createRequestListener(kernel), { port: 0 });
+  });
+  after(() => running.close());
+
+  it('answers nothing more after a request that asked to close the connection, whatever follows it', async () => {
+    const received = await exchange(running.port, 'GET /first HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n\r\n');
+    assert.deepEqual(statusLines(received), ['HTTP/1.1 200 OK']);
+    assert.match(received, /page \/first\n$/);
+  });
+
+  it('answers a malformed request pipelined after a good one after the good one\'s response, never in its midst', async () => {
+    const received = await exchange(running.port, 'GET /first HTTP/1.1\r\nHost: x\r\n\r\nNOT HTTP AT ALL\r\n\r\n');
+    assert.deepEqual(statusLines(received), ['HTTP/1.1 200 OK', 'HTTP/1.1 400 Bad Request']);
+    assert.match(received, /page \/first\nHTTP\/1\.1 400 Bad Request\r\n/);
+  });
+
+  it('still answers a malformed request on its own with 400 and closes', async () => {
+    const received = await exchange(running.port, 'NOT HTTP AT ALL\r\n\r\n');
+    assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request']);
+  });
+});
