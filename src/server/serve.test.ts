@@ -47,5 +47,7 @@ describe('serve', () => {
   it('still answers a malformed request on its own with 400 and closes', async () => {
     const received = await exchange(running.port, 'NOT HTTP AT ALL\r\n\r\n');
     assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request']);
+    assert.match(received, /\r\nDate: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r\n/);
+    assert.match(received, /\r\nConnection: close\r\n/);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { formatHttpDate } from '../internal/http-date.js';
 
 export interface ServeOptions {
   port?: number;
@@ -55,16 +56,24 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
-    // The response of an earlier request on this connection still being written (node's own handler looks
-    // at the same field): the 400 follows it instead of cutting into it or replacing it.
+    // The response on this connection not written yet (node's own handler looks at the same field).
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (inFlight && !inFlight.writableFinished) {
-      inFlight.once('finish', () => answerAndClose(socket, status, text));
-      // Cut off before it finished (the client went away): nothing more to say on this connection.
-      inFlight.once('close', () => {
-        if (!inFlight.writableFinished) socket.destroy();
-      });
-      return;
+      if (inFlight.req.complete) {
+        // An earlier, whole request's: the 400 follows its response instead of cutting into it or replacing it.
+        inFlight.once('finish', () => answerAndClose(socket, status, text));
+        // Cut off before it finished (the client went away): nothing more to say on this connection.
+        inFlight.once('close', () => {
+          if (!inFlight.writableFinished) socket.destroy();
+        });
+        return;
+      }
+      // The failing request's own (a body cut off by the request timeout): answered now, as node does,
+      // unless its response has begun, which another head would corrupt.
+      if (inFlight.headersSent) {
+        socket.destroy();
+        return;
+      }
     }
     answerAndClose(socket, status, text);
   });
@@ -95,7 +104,8 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
     return;
   }
   const body = `${status} ${text}\n`;
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  // Date too: RFC 9110 §6.6.1 asks it of every response from a server with a clock.
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nDate: ${formatHttpDate()}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 function closeGracefully(server: Server, gracePeriod: number): Promise<void> {
