@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
 import { fileURLToPath } from 'node:url';
 import { FileProfileStore } from './file-profile-store.js';
+import { createTestProfile } from './profile-store.contract.js';
 
 const WRITER = fileURLToPath(new URL('./file-profile-store.writer.fixture.ts', import.meta.url));
 
@@ -97,5 +98,18 @@ describe('FileProfileStore shared by several processes', () => {
     const resumed = startWriter(dir, 'f', 5, 10_000, 50);
     assert.equal(await resumed.exited, 0);
     assert.deepEqual((await store.find({ limit: 5 })).map((s) => s.token), ['f00004', 'f00003', 'f00002', 'f00001', 'f00000']);
+  });
+
+  it('empties the store while another process goes on writing, without failing, and keeps taking records', async () => {
+    const dir = temporaryDir();
+    // Small rings and segments: the writer keeps creating slot files, rings and segments during the purges.
+    const writer = startWriter(dir, 'c', 3_000, 40, 10);
+    await writer.wrote(50);
+    const store = new FileProfileStore({ dir, maxRecords: 40, segmentRecords: 10 });
+    for (let purge = 0; purge < 8; purge++) await store.purge();
+    assert.equal(await writer.exited, 0);
+    await store.write(createTestProfile('d00001'));
+    assert.equal((await store.read('d00001'))?.token, 'd00001');
+    await store.close();
   });
 });

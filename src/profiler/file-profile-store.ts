@@ -10,6 +10,7 @@ import type { IndexEntry } from './profile-index.js';
 import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
+import { removeEachWhileWritten, removeWhileWritten } from './remove-while-written.js';
 import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
 import { defaultSegmentRecords, MAX_BATCH, sealCheckInterval } from './file-store-sizing.js';
 import { isProfileToken } from './token.js';
@@ -277,8 +278,12 @@ export class FileProfileStore implements ProfileStore {
       return;
     }
     // Only what this store creates: the index segments and the rings (and an earlier layout's folders).
+    // Other processes may go on writing meanwhile, creating slot files and new rings: each ring is deleted
+    // on its own, retried when a file appears in it during the deletion, and a folder that still fills up
+    // is left to the stale-ring sweep, since no index line names what it holds any more.
     for (const name of names) {
-      if (isIndexFile(name) || name === RINGS_FOLDER || isEarlierLayoutFolder(name)) await rm(join(this.dir, name), { recursive: true, force: true });
+      if (name === RINGS_FOLDER) await removeEachWhileWritten(this.#ringsDir);
+      else if (isIndexFile(name) || isEarlierLayoutFolder(name)) await removeWhileWritten(join(this.dir, name));
     }
     this.#ring.reset();
   }

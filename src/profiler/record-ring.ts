@@ -63,7 +63,7 @@ export async function readSlot(ringsDir: string, location: RecordLocation): Prom
  * The files of the first `keepOpen` slots stay open once created, so that overwriting one is a single
  * positioned write: opening a file by its path cost more than writing the record (measured: writing a
  * seed request's two records went from ~45 to ~19 µs). An open file would go on taking writes after
- * another process deleted the folder (`profiler:clear`), so the store calls revalidate() before each
+ * another process deleted the folder (`keel profiler:purge`), so the store calls revalidate() before each
  * batch.
  *
  * A crash mid-write leaves a slot that no index line names yet, or that holds half of a record whose line
