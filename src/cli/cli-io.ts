@@ -11,8 +11,13 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** The project directory: `.env` files, `package.json` and `var/` are looked up here. */
   cwd: string;
-  /** Resolves when the process is asked to stop (SIGINT, SIGTERM): what `keel serve` waits for. */
+  /**
+   * Resolves when the process is asked to stop (SIGINT, SIGTERM): what `keel serve` waits for. Further
+   * signals are ignored: the stop under way finishes.
+   */
   waitForStop(): Promise<string>;
+  /** Ends the process at once (a stop that hangs). */
+  exit(code: number): never;
 }
 
 export function createProcessIo(): CliIo {
@@ -30,13 +35,16 @@ export function createProcessIo(): CliIo {
     cwd: process.cwd(),
     waitForStop: () =>
       new Promise((resolve) => {
+        let stopping = false;
         const stop = (signal: string): void => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
+          if (stopping) return;
+          stopping = true;
           resolve(signal);
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        // Left installed: a second signal would otherwise kill the process mid-stop.
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
       }),
+    exit: (code) => process.exit(code),
   };
 }

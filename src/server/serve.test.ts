@@ -50,4 +50,30 @@ describe('serve', () => {
     assert.match(received, /\r\nDate: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r\n/);
     assert.match(received, /\r\nConnection: close\r\n/);
   });
+
+  it('once stopping, closes each keep-alive connection as its response ends instead of serving it until the grace period', { timeout: 30_000 }, async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => event.setResponse(new Response('slow\n'))));
+    // A grace period far longer than the test's timeout: only closing idle connections ends the stop in time.
+    const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
+    const socket = connect(server.port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      // A keep-alive client sends its next request as soon as an answer is complete.
+      if (received.endsWith('slow\n') && socket.writable) socket.write('GET /again HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+    socket.write('GET /first HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = server.close();
+    await ended;
+    await stopped;
+    const answers = statusLines(received);
+    assert.equal(answers[0], 'HTTP/1.1 200 OK');
+    // A request that still got in before the connection was closed is answered with Connection: close.
+    assert.ok(answers.length <= 2, received);
+    if (answers.length === 2) assert.match(received.slice(received.indexOf('HTTP/1.1', 1)), /\r\nConnection: close\r\n/);
+  });
 });

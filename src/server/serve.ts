@@ -44,7 +44,13 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // node checks the two timeouts only every connectionsCheckingInterval (30 s by default): a few checks per
   // headers timeout make the cut-off happen close to the configured time rather than up to 30 s late.
   const connectionsCheckingInterval = Math.max(50, Math.min(30_000, Math.floor(headersTimeout / 4)));
-  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, handler);
+  // Once stopping, every response closes its connection: a keep-alive client (a proxy's pool) would
+  // otherwise go on sending requests until the grace period cuts them off mid-answer.
+  let stopping = false;
+  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, (req, res) => {
+    if (stopping) res.shouldKeepAlive = false;
+    handler(req, res);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Bytes after a request that asked to close the connection: no request is owed an answer, and the
     // response in flight closes the connection itself. A 400 there would tell a pipelining client that a
@@ -92,7 +98,10 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
         port: address.port,
         host: address.address,
         url: `http://${shownHost}:${address.port}`,
-        close: () => closeGracefully(server, gracePeriod),
+        close: () => {
+          stopping = true;
+          return closeGracefully(server, gracePeriod);
+        },
       });
     });
   });
@@ -108,12 +117,19 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nDate: ${formatHttpDate()}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+// Connections busy when the stop began become idle as their responses end (those already under way may
+// have promised keep-alive): they are closed within a sweep of that, the rest at the grace period.
+const IDLE_SWEEP_MS = 50;
+
 function closeGracefully(server: Server, gracePeriod: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), gracePeriod);
     timer.unref();
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();

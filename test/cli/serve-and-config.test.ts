@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { rawRequest } from '../helpers/raw-http.js';
 import { DEMO_APP, runKeel, spawnKeel } from './run-keel.js';
@@ -35,6 +36,31 @@ describe('keel serve', () => {
       child.kill('SIGTERM');
     }
     assert.equal(await exited, 0);
+  });
+
+  it('ignores a second signal, and exits with code 1 when the stop still hangs past its grace period and last resort', { timeout: 60_000 }, async () => {
+    const app = fileURLToPath(new URL('fixtures/hanging-app.ts', import.meta.url));
+    const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', app], { cwd: projectDir, env: { SHUTDOWN_GRACE_MS: '100' } });
+    let stdout = '';
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<[number | null, string | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(stdout);
+        if (found) resolve(Number(found[1]));
+      });
+      child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}${stderr}`)));
+    });
+    const hanging = rawRequest(port, { path: '/hang' }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGTERM');
+    assert.deepEqual(await exited, [1, null], 'exit code 1, not killed by the second signal');
+    assert.match(stderr, /^error: still stopping \d+ ms after SIGTERM: exiting$/m);
+    await hanging;
   });
 
   it('refuses a port that is not a number as a usage error', async () => {

@@ -6,6 +6,9 @@ import type { CliIo } from '../cli-io.js';
 import { firstLine } from '../load-app-module.js';
 import { appOptions } from './app-options.js';
 
+const DEFAULT_GRACE_MS = 10_000;
+const LAST_RESORT_MS = 5_000;
+
 interface ServeOptions extends AppCommandOptions {
   port?: number;
   host?: string;
@@ -38,7 +41,19 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     io.stdout.write(`keel (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
     const signal = await io.waitForStop();
     io.stdout.write(`${signal}: stopping\n`);
-    await app.close();
+    // The server cuts lingering connections at its grace period; this is the last resort after it, for a
+    // controller or a store that never settles (the same as under node:cluster). A timer that holds the
+    // process: with nothing else left to wait for, node would end it with code 13 for the unsettled stop.
+    const lastResortMs = (config.server?.gracePeriod ?? DEFAULT_GRACE_MS) + LAST_RESORT_MS;
+    const lastResort = setTimeout(() => {
+      io.stderr.write(`error: still stopping ${lastResortMs} ms after ${signal}: exiting\n`);
+      io.exit(1);
+    }, lastResortMs);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(lastResort);
+    }
   });
 }
 
