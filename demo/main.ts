@@ -16,8 +16,9 @@ const workers = resolveWorkerCount(process.env, config.env);
 await runServer({
   workers,
   gracePeriod: config.server?.gracePeriod,
-  // The cluster's primary serves nothing: its own few lines (workers started, died, stopped) only.
-  logger: workers > 1 ? createLogger({ env: config.env, debug: false, level: config.log.level, stderr: false }) : undefined,
+  // The cluster's primary serves nothing: its own few lines (workers started, died, stopped) only, where
+  // the workers' lines go (var/log/dev.log in dev, stdout in prod), without the workers' stderr copy.
+  logger: workers > 1 ? createLogger({ env: config.env, debug: false, level: config.log.level, file: config.log.file, stderr: false }) : undefined,
   async start() {
     const app = createApp({ config, routes: demoRoutes });
     const server = await app.listen();
