@@ -51,6 +51,9 @@ export function createRateLimiting({ config, routes, logger, clock, isClusterWor
   return { limiters, storage: store, listener, close: () => store.close() };
 }
 
+// How long a reservation abandoned at the deadline is still awaited, to give back what it took.
+const LATE_REPLY_MS = 30_000;
+
 function createStorage(url: string, timeout: number, logger: Logger, isClusterWorker: boolean): Storage {
   if (url === 'memory') {
     if (isClusterWorker) {
@@ -62,7 +65,7 @@ function createStorage(url: string, timeout: number, logger: Logger, isClusterWo
   }
   const storage = new LazyStorage(async () => {
     const { RedisStorage } = await import('./storage/redis-storage.js');
-    return new RedisStorage({ url, commandTimeout: timeout });
+    return new RedisStorage({ url, commandTimeout: timeout, replyTimeout: LATE_REPLY_MS });
   });
   const where = maskUrlPassword(url);
   return new GuardedStorage(storage, {

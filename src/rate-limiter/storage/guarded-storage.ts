@@ -45,17 +45,22 @@ export class GuardedStorage implements Storage {
 
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Error(`no answer within ${this.#timeout} ms`);
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.#timeout} ms`)), this.#timeout);
+      timer = setTimeout(() => reject(late), this.#timeout);
     });
+    const reservation = this.#inner.reserve(id, spec, tokens, now, maxWait);
     try {
-      const decision = await Promise.race([this.#inner.reserve(id, spec, tokens, now, maxWait), deadline]);
+      const decision = await Promise.race([reservation, deadline]);
       if (this.#down) {
         this.#down = false;
         this.#onRecovery();
       }
       return decision;
     } catch (error) {
+      // Abandoned, not failed: the storage may still make the reservation. Its tokens are given back then,
+      // since the request was decided without it (admitted, or refused with a 503).
+      if (error === late) void reservation.then((decision) => (decision.reserved ? this.#inner.refund?.(id, spec, tokens, decision) : undefined)).catch(() => {});
       if (!this.#down) {
         this.#down = true;
         this.#onOutage(error);

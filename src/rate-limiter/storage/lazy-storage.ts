@@ -18,6 +18,11 @@ export class LazyStorage implements Storage {
     return (await this.#storage).reserve(id, spec, tokens, now, maxWait);
   }
 
+  async refund(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void> {
+    const storage = await this.#storage;
+    await storage.refund?.(id, spec, tokens, decision);
+  }
+
   async reset(id: string): Promise<void> {
     return (await this.#storage).reset(id);
   }

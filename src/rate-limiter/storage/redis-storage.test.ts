@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { startRedis, type RunningRedis } from '../../../test/helpers/redis.js';
+import { GuardedStorage, StorageUnavailableError } from './guarded-storage.js';
 import { RedisStorage } from './redis-storage.js';
 import { describeStorageContract } from './storage.contract.js';
 
@@ -58,6 +59,37 @@ describe('RedisStorage', () => {
       client.disconnect();
     }
   });
+
+  for (const spec of [
+    { policy: 'fixed_window', limit: 5, interval: 30 },
+    { policy: 'sliding_window', limit: 5, interval: 30 },
+    { policy: 'token_bucket', limit: 5, interval: 30, rate: { interval: 30, amount: 1 } },
+  ] as const) {
+    it(`gives back the tokens of a ${spec.policy} reservation abandoned at the deadline that the stalled server made later`, async () => {
+      const storage = new RedisStorage({ url: server.url, prefix: `late:${spec.policy}:`, commandTimeout: 1_000, replyTimeout: 30_000 });
+      const guarded = new GuardedStorage(storage, { timeout: 100 });
+      await storage.ready();
+      const available = async () => (await storage.reserve('x', spec, 0, Date.now() / 1000, -1)).remaining;
+      try {
+        assert.equal((await guarded.reserve('x', spec, 1, Date.now() / 1000, -1)).remaining, 4);
+        server.pause();
+        try {
+          await assert.rejects(guarded.reserve('x', spec, 2, Date.now() / 1000, -1), StorageUnavailableError);
+        } finally {
+          server.resume();
+        }
+        // The late reservation runs once the server goes on, then its refund: the count ends where it was.
+        let left = await available();
+        for (let attempt = 0; attempt < 100 && left !== 4; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          left = await available();
+        }
+        assert.equal(left, 4);
+      } finally {
+        await storage.close();
+      }
+    });
+  }
 
   it('fails at once instead of queueing while the server is unreachable', async () => {
     const storage = new RedisStorage({ url: 'redis://127.0.0.1:1', commandTimeout: 200 });

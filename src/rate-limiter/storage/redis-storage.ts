@@ -1,11 +1,12 @@
 import { Redis, type Cluster, type RedisOptions } from 'ioredis';
 import type { Decision, PolicySpec } from '../policies/policy.js';
-import { RESERVE_SCRIPT } from './reserve-script.js';
+import { REFUND_SCRIPT, RESERVE_SCRIPT } from './reserve-script.js';
 import type { Storage } from './storage.js';
 
 type ReserveReply = [string, string, string, string, string, string];
 type ScriptClient = (Redis | Cluster) & {
   keelReserve(key: string, ...args: (string | number)[]): Promise<ReserveReply>;
+  keelRefund(key: string, ...args: (string | number)[]): Promise<number>;
 };
 
 export interface RedisStorageOptions {
@@ -15,8 +16,13 @@ export interface RedisStorageOptions {
   client?: Redis | Cluster;
   /** Key prefix; the limiter id is wrapped in `{…}`, a hash tag, so each key maps to one Cluster slot. */
   prefix?: string;
-  /** Milliseconds a command may take before it fails (ioredis `commandTimeout`). */
+  /** Milliseconds a command may take before it fails (ioredis `commandTimeout`), and the first connection. */
   commandTimeout?: number;
+  /**
+   * Milliseconds a sent command's reply is still awaited, when longer than commandTimeout: a caller that
+   * gave up earlier (GuardedStorage's deadline) then still learns what a late reservation took, to refund it.
+   */
+  replyTimeout?: number;
 }
 
 /**
@@ -33,11 +39,11 @@ export class RedisStorage implements Storage {
   readonly #firstReady: Promise<void>;
   readonly #timeout: number;
 
-  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200 }: RedisStorageOptions = {}) {
+  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200, replyTimeout = commandTimeout }: RedisStorageOptions = {}) {
     const options: RedisOptions = {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout,
+      commandTimeout: Math.max(commandTimeout, replyTimeout),
       connectTimeout: Math.max(commandTimeout, 1_000),
       retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
       lazyConnect: false,
@@ -46,6 +52,7 @@ export class RedisStorage implements Storage {
     // An 'error' event without a listener would crash the process; outages are reported by the caller.
     if (client === undefined) redis.on('error', () => {});
     redis.defineCommand('keelReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT });
+    redis.defineCommand('keelRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
     this.#client = redis as ScriptClient;
     this.#owned = client === undefined;
     this.#prefix = prefix;
@@ -101,6 +108,10 @@ export class RedisStorage implements Storage {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  async refund(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void> {
+    await this.#client.keelRefund(this.#key(id), spec.policy, spec.limit, spec.interval, tokens, decision.resetAt);
   }
 
   async reset(id: string): Promise<void> {

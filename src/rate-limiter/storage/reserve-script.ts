@@ -1,3 +1,8 @@
+// The scripts' first lines: the state key, the policy name, then each numeric argument by name, in order.
+function scriptArguments(numbers: string[]): string {
+  return ['local key = KEYS[1]', 'local policy = ARGV[1]', ...numbers.map((name, i) => `local ${name} = tonumber(ARGV[${i + 2}])`)].join('\n');
+}
+
 /**
  * The Redis side of a reservation: the three policies of policies/*.ts in Lua, run by the server as one
  * atomic script, so that any number of processes and hosts share one exact count. The arithmetic mirrors
@@ -10,15 +15,7 @@
  * retryAfter, timeToAct, resetAt.
  */
 export const RESERVE_SCRIPT = `
-local key = KEYS[1]
-local policy = ARGV[1]
-local limit = tonumber(ARGV[2])
-local interval = tonumber(ARGV[3])
-local rateInterval = tonumber(ARGV[4])
-local amount = tonumber(ARGV[5])
-local tokens = tonumber(ARGV[6])
-local now = tonumber(ARGV[7])
-local maxWait = tonumber(ARGV[8])
+${scriptArguments(['limit', 'interval', 'rateInterval', 'amount', 'tokens', 'now', 'maxWait'])}
 local floor, ceil, min, max = math.floor, math.ceil, math.min, math.max
 if tokens > limit then
   return redis.error_reply('Cannot reserve more tokens (' .. ARGV[6] .. ') than the size of the rate limiter (' .. ARGV[2] .. ').')
@@ -113,4 +110,34 @@ if policy == 'token_bucket' then
 end
 
 return redis.error_reply('unknown rate limiter policy ' .. policy)
+`;
+
+/**
+ * Gives back the tokens of a reservation whose caller stopped waiting for it (a stalled server answered
+ * after the deadline: the request was admitted without a decision or refused), if its window is still the
+ * current one: the window that ends at the decision's resetAt (fixed and sliding windows; the values are
+ * the same doubles RESERVE_SCRIPT computed), any time for a token bucket (tokens return, up to the limit).
+ * KEYS[1] the state hash. ARGV policy, limit, interval, tokens, resetAt. Returns 1 when tokens were given back.
+ */
+export const REFUND_SCRIPT = `
+${scriptArguments(['limit', 'interval', 'tokens', 'resetAt'])}
+local stored = redis.call('HMGET', key, 'a', 'b', 'c')
+if stored[1] == false then return 0 end
+local sa, sb, sc = tonumber(stored[1]), tonumber(stored[2]), tonumber(stored[3])
+local function fmt(v) return string.format('%.17g', v) end
+if policy == 'fixed_window' then
+  if sa + interval ~= resetAt then return 0 end
+  redis.call('HSET', key, 'b', fmt(math.max(0, sb - tokens)))
+  return 1
+end
+if policy == 'sliding_window' then
+  if sc ~= resetAt then return 0 end
+  redis.call('HSET', key, 'a', fmt(math.max(0, sa - tokens)))
+  return 1
+end
+if policy == 'token_bucket' then
+  redis.call('HSET', key, 'a', fmt(math.min(limit, sa + tokens)))
+  return 1
+end
+return 0
 `;

@@ -10,6 +10,11 @@ export interface Storage {
    * new state. `maxWait` in seconds; negative means "now or never".
    */
   reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision>;
+  /**
+   * Gives back the tokens of a reservation made by `reserve` whose caller did not wait for the answer (a
+   * deadline passed), if its window is still the current one. Only remote storages need it.
+   */
+  refund?(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void>;
   /** Forgets the state of `id`: its next hit starts afresh. */
   reset(id: string): Promise<void>;
   close(): Promise<void>;
