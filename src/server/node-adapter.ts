@@ -32,6 +32,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   };
   const fail = (res: ServerResponse, request: Request, error: unknown): void => {
     onFatal?.(error, request);
+    closeIfContinueOwed(res);
     if (!res.headersSent) {
       // The reason phrase too: a writeHead() that threw may have left its own on the response.
       res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
@@ -106,6 +107,22 @@ function normaliseAddress(address: string | undefined): string {
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
 
+// Requests that sent `Expect: 100-continue`, with their response, until the interim 100 is sent: when the
+// body is first read, so that a request refused before it (404, 405, 429, a body declared too large) is
+// answered without the client ever sending the body.
+const owedContinue = new WeakMap<IncomingMessage, ServerResponse>();
+
+/** Defers the `100 Continue` node would send at once to the first read of the body (see serve's checkContinue). */
+export function continueOnBodyRead(req: IncomingMessage, res: ServerResponse): void {
+  owedContinue.set(req, res);
+}
+
+// A final answer to a request whose 100 was never sent: its client either waits for it or sends the body
+// after all, which nobody reads; either way the connection cannot carry another request, so it ends here.
+function closeIfContinueOwed(res: ServerResponse): void {
+  if (owedContinue.delete(res.req)) res.shouldKeepAlive = false;
+}
+
 /** The body of node's request, read into memory up to `limit` bytes. */
 class NodeRequestBody implements BodySource {
   readonly #req: IncomingMessage;
@@ -139,6 +156,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       req.resume();
       reject(tooLarge(limit));
       return;
+    }
+    const owed = owedContinue.get(req);
+    if (owed !== undefined) {
+      owedContinue.delete(req);
+      owed.writeContinue();
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -193,6 +215,7 @@ const VALID_VALUES_LIMIT = 256;
 const validValues = new Set<string>();
 
 export function writeResponse(res: ServerResponse, request: Request, response: Response): void {
+  closeIfContinueOwed(res);
   const raw = response.headers.flatLines();
   for (let i = 1; i < raw.length; i += 2) raw[i] = sanitizeHeaderValue(raw[i]!);
   const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;

@@ -76,4 +76,39 @@ describe('serve', () => {
     assert.ok(answers.length <= 2, received);
     if (answers.length === 2) assert.match(received.slice(received.indexOf('HTTP/1.1', 1)), /\r\nConnection: close\r\n/);
   });
+
+  describe('Expect: 100-continue', () => {
+    let uploads: RunningServer;
+    before(async () => {
+      const kernel = new Kernel();
+      kernel.dispatcher.on('request', async (event) => {
+        if (event.request.pathInfo !== '/upload') return event.setResponse(new Response('missing\n', 404));
+        const body = await event.request.body();
+        event.setResponse(new Response(`got ${body.length}\n`));
+      });
+      uploads = await serve(createRequestListener(kernel), { port: 0 });
+    });
+    after(() => uploads.close());
+
+    it('sends 100 Continue when the application reads the body, then its answer', async () => {
+      const socket = connect(uploads.port, '127.0.0.1');
+      let received = '';
+      socket.setEncoding('latin1');
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+        if (received === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write('hello');
+        if (received.endsWith('got 5\n')) socket.end();
+      });
+      socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
+      await closed;
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 100 Continue', 'HTTP/1.1 200 OK']);
+    });
+
+    it('answers a request refused before its body is read at once, without asking for the body, and ends the connection', async () => {
+      const received = await exchange(uploads.port, 'POST /elsewhere HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n');
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 404 Not Found']);
+      assert.match(received, /\r\nConnection: close\r\n/);
+    });
+  });
 });

@@ -1,7 +1,8 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatHttpDate } from '../internal/http-date.js';
+import { continueOnBodyRead } from './node-adapter.js';
 
 export interface ServeOptions {
   port?: number;
@@ -29,7 +30,9 @@ type Handler = Parameters<typeof createServer>[1];
 
 /**
  * Listens with a request handler and answers the parser's own errors cleanly: a malformed request line
- * gets a 400, oversized headers a 431, each with `Connection: close`, never a dropped socket.
+ * gets a 400, oversized headers a 431, each with `Connection: close`, never a dropped socket. The handler
+ * is keel's request listener (createRequestListener): it sends the `100 Continue` of a request that asks
+ * for one when its body is first read.
  */
 export function serve(handler: NonNullable<Handler>, options: ServeOptions = {}): Promise<RunningServer> {
   const {
@@ -47,9 +50,17 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // Once stopping, every response closes its connection: a keep-alive client (a proxy's pool) would
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
-  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, (req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     if (stopping) res.shouldKeepAlive = false;
     handler(req, res);
+  };
+  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, onRequest);
+  // `Expect: 100-continue`: node would send the 100 before the request is even routed; it is sent when the
+  // application reads the body instead, so an upload to a missing route, a refused method, a rate-limited
+  // client or a body declared too large is answered before any of it is sent.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    continueOnBodyRead(req, res);
+    onRequest(req, res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Bytes after a request that asked to close the connection: no request is owed an answer, and the
