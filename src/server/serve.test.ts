@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
@@ -17,6 +17,22 @@ function exchange(port: number, payload: string): Promise<string> {
     socket.on('error', reject);
     socket.setTimeout(5_000, () => socket.destroy(new Error(`no close within 5 s, got: ${received}`)));
   });
+}
+
+/**
+ * Writes `first`, then lets `reply` answer each chunk (given everything received so far); resolves with all
+ * that was received once the connection closes.
+ */
+function converse(port: number, first: string, reply: (received: string, socket: Socket) => void): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+    reply(received, socket);
+  });
+  socket.write(first);
+  return new Promise((resolve) => socket.on('close', () => resolve(received)));
 }
 
 const statusLines = (received: string) => received.match(/^HTTP\/1\.1 \d{3} [^\r]*/gm) ?? [];
@@ -56,19 +72,13 @@ describe('serve', () => {
     kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => event.setResponse(new Response('slow\n'))));
     // A grace period far longer than the test's timeout: only closing idle connections ends the stop in time.
     const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
-    const socket = connect(server.port, '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1');
-    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('data', (chunk: string) => {
-      received += chunk;
+    const conversation = converse(server.port, 'GET /first HTTP/1.1\r\nHost: x\r\n\r\n', (received, socket) => {
       // A keep-alive client sends its next request as soon as an answer is complete.
       if (received.endsWith('slow\n') && socket.writable) socket.write('GET /again HTTP/1.1\r\nHost: x\r\n\r\n');
     });
-    socket.write('GET /first HTTP/1.1\r\nHost: x\r\n\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const stopped = server.close();
-    await ended;
+    const received = await conversation;
     await stopped;
     const answers = statusLines(received);
     assert.equal(answers[0], 'HTTP/1.1 200 OK');
@@ -91,17 +101,11 @@ describe('serve', () => {
     after(() => uploads.close());
 
     it('sends 100 Continue when the application reads the body, then its answer', async () => {
-      const socket = connect(uploads.port, '127.0.0.1');
-      let received = '';
-      socket.setEncoding('latin1');
-      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-      socket.on('data', (chunk: string) => {
-        received += chunk;
-        if (received === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write('hello');
-        if (received.endsWith('got 5\n')) socket.end();
+      const head = 'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n';
+      const received = await converse(uploads.port, head, (sofar, socket) => {
+        if (sofar === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write('hello');
+        if (sofar.endsWith('got 5\n')) socket.end();
       });
-      socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n');
-      await closed;
       assert.deepEqual(statusLines(received), ['HTTP/1.1 100 Continue', 'HTTP/1.1 200 OK']);
     });
 
