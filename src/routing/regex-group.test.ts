@@ -72,3 +72,15 @@ describe('Matcher.lookup', () => {
     assert.equal(hit.route.name, matcher.match({ ...context, path: '/blog/' }).route.name);
   });
 });
+
+describe('RegexGroup with very many routes', () => {
+  it('finds the route a scan finds in a group too large for one combined regex (V8 refuses it at 20 000)', () => {
+    const routes = Array.from({ length: 20_000 }, (_, i) => compileRoute({ name: `r${i}`, path: `/r/f${i}-{a<\\d+>}.{_format}` }));
+    const group = new RegexGroup(routes);
+    for (const path of ['/r/f19999-12.json', '/r/f0-1.x', '/r/f123-x.json']) {
+      const hit = group.next(path, 0);
+      const expected = scan(routes, path);
+      assert.deepEqual(hit === undefined ? undefined : { name: hit.route.name, groups: Array.from(hit.groups) }, expected, path);
+    }
+  });
+});
