@@ -101,6 +101,16 @@ describe('ErrorListener', () => {
       assert.ok(String(response.body).startsWith('<!-- No route found for &quot;GET http://localhost/robots.txt&quot; (404 Not Found) -->\n<!DOCTYPE html>'));
     });
 
+    it("renders in the failed request's format (a route's _format), whatever Accept says", async () => {
+      const { kernel } = setUp({ fail: () => new NotFoundHttpException('Book 3 does not exist.') });
+      for (const [format, type] of [['json', 'application/json'], ['xml', 'text/xml; charset=UTF-8'], ['yaml', 'yaml']]) {
+        const request = get('/books/3', 'GET', { accept: 'text/html' });
+        request.attributes.format = format;
+        const response = await kernel.handle(request);
+        assert.equal(response.headers.get('content-type'), type, format);
+      }
+    });
+
     it('answers a 405 with Allow before Vary, in JSON when asked', async () => {
       const { kernel } = setUp({ fail: () => new MethodNotAllowedHttpException(['POST'], 'nope') });
       const response = await kernel.handle(get('/login', 'GET', { accept: 'application/json' }));

@@ -64,7 +64,9 @@ export class ErrorListener implements Subscriber {
   readonly onKernelException = (event: ExceptionEvent): void | Promise<void> => {
     const request = event.request;
     const sub = request.duplicate({
-      attributes: { controller: this.#controller, controllerName: 'ErrorController', exception: event.error },
+      // The request's format goes along, as Symfony's duplicate() keeps `_format`: a route's `_format` (or a
+      // format a listener set) decides the error body too.
+      attributes: { controller: this.#controller, controllerName: 'ErrorController', exception: event.error, format: request.attributes.format },
       method: 'GET',
     });
     let response: Response | Promise<Response>;
