@@ -22,6 +22,22 @@ describe('EventDispatcher', () => {
     assert.deepEqual(calls, ['b32', 'a0', 'c0', 'd-10']);
   });
 
+  it('calls a listener added during a dispatch from the next dispatch on, as Symfony does', async () => {
+    const dispatcher = new EventDispatcher();
+    const calls: string[] = [];
+    let added = false;
+    dispatcher.on('request', () => {
+      calls.push('a');
+      if (!added) dispatcher.on('request', () => void calls.push('late'), 10);
+      added = true;
+    });
+    dispatcher.on('request', () => void calls.push('b'));
+    await dispatcher.dispatch('request', requestEvent());
+    assert.deepEqual(calls, ['a', 'b']);
+    await dispatcher.dispatch('request', requestEvent());
+    assert.deepEqual(calls, ['a', 'b', 'late', 'a', 'b']);
+  });
+
   it('stops calling listeners once one sets a response', async () => {
     const dispatcher = new EventDispatcher();
     const calls: string[] = [];

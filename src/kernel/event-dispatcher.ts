@@ -42,9 +42,10 @@ export class EventDispatcher {
     this.#add(event, listener as Listener<never>, priority, name);
   }
 
+  // A new sorted list, never the one in use: a listener added while its event is dispatched joins the next
+  // dispatch only, as with Symfony's dispatcher (off() replaces the list likewise).
   #add(event: KernelEventName, listener: Listener<never>, priority: number, name: string): void {
-    const list = this.#listeners.get(event) ?? [];
-    list.push({ listener, priority, name, order: this.#sequence++ });
+    const list = [...(this.#listeners.get(event) ?? []), { listener, priority, name, order: this.#sequence++ }];
     list.sort((a, b) => b.priority - a.priority || a.order - b.order);
     this.#listeners.set(event, list);
   }
