@@ -22,6 +22,12 @@ describe('UrlGenerator', () => {
     assert.equal(generator.generate('item_edit', { id: 12, tab: 'a b', 'x/y': '?' }), '/items/12?tab=a%20b&x/y=?');
   });
 
+  it('checks path requirements with their case, as the path is matched (only host tokens ignore case)', () => {
+    const codes = new UrlGenerator(new RouteCollection().addAll([{ name: 'code', path: '/code/{c<[a-z]+>}' }]));
+    assert.equal(codes.generate('code', { c: 'abc' }), '/code/abc');
+    assert.throws(() => codes.generate('code', { c: 'ABC' }), UrlGenerationError);
+  });
+
   it('leaves out trailing placeholders equal to their default', () => {
     assert.equal(generator.generate('list'), '/list');
     assert.equal(generator.generate('list', { page: 1 }), '/list');

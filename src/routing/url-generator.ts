@@ -77,7 +77,8 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     const value = values[token.name];
     const isDefault = route.hasDefault(token.name) && (value === undefined || value === (route.defaults[token.name] ?? ''));
     if (optional && !token.important && isDefault) continue;
-    if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, 'iu').test(value ?? '')) {
+    // Case-sensitive, as the path is matched: Symfony's generator ignores case for host tokens only.
+    if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, 'u').test(value ?? '')) {
       throw new UrlGenerationError(
         `Parameter "${token.name}" for route "${route.name}" must match "${token.regex}" ("${value ?? ''}" given) to generate a corresponding URL.`,
       );
