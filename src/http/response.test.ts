@@ -64,6 +64,18 @@ describe('Response', () => {
     assert.equal(response.status, 599);
   });
 
+  it('keeps every value of a name repeated in header pairs (two Set-Cookie lines), with every helper', () => {
+    const cookies: [string, string][] = [['Set-Cookie', 'a=1'], ['Set-Cookie', 'b=2']];
+    for (const response of [new Response('x', 200, cookies), Response.json({}, 200, cookies), Response.html('x', 200, cookies), Response.redirect('/t', 302, cookies)]) {
+      assert.deepEqual(response.headers.all('set-cookie'), ['a=1', 'b=2']);
+    }
+  });
+
+  it('drops the default Cache-Control of a 301 unless the headers given set one', () => {
+    assert.equal(Response.redirect('/t', 301, { 'X-A': '1' }).headers.has('cache-control'), false);
+    assert.equal(Response.redirect('/t', 301, { 'Cache-Control': 'max-age=60' }).headers.get('cache-control'), 'max-age=60, private');
+  });
+
   it('builds JSON responses', () => {
     const response = Response.json({ ok: true }, 201);
     assert.equal(response.status, 201);

@@ -22,8 +22,18 @@ export class Response {
     this.status = status;
     this.headers = new HeaderBag();
     if (headers !== undefined) {
-      const pairs = Symbol.iterator in headers ? (headers as Iterable<readonly [string, string]>) : Object.entries(headers);
-      for (const [name, value] of pairs) this.setHeader(name, value);
+      if (Symbol.iterator in headers) {
+        // Pairs may repeat a name (two Set-Cookie lines): each one after the first adds a value.
+        const seen = new Set<string>();
+        for (const [name, value] of headers as Iterable<readonly [string, string]>) {
+          const key = name.toLowerCase();
+          if (seen.has(key)) this.headers.append(name, value);
+          else this.setHeader(name, value);
+          seen.add(key);
+        }
+      } else {
+        for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+      }
     }
     if (!this.headers.has('cache-control')) this.headers.set('Cache-Control', this.#computeCacheControl());
     if (!this.headers.has('date')) this.headers.set('Date', formatHttpDate());
@@ -123,7 +133,7 @@ export class Response {
     const response = new Response(renderRedirectPage(url), status, toRecord(headers));
     response.headers.set('Location', url);
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
-    if (status === 301 && headers === undefined) response.headers.delete('cache-control');
+    if (status === 301 && !Object.keys(toRecord(headers)).some((name) => name.toLowerCase() === 'cache-control')) response.headers.delete('cache-control');
     return response;
   }
 }
@@ -137,10 +147,16 @@ function typed(body: string, status: number, type: string, headers: HeadersInit 
   return new Response(body, status, { 'Content-Type': type, ...toRecord(headers) });
 }
 
+// Repeated names of pairs become one name with every value.
 function toRecord(headers: HeadersInit | undefined): Record<string, string | string[]> {
   if (headers === undefined) return {};
-  if (Symbol.iterator in headers) return Object.fromEntries(headers as Iterable<readonly [string, string]>);
-  return headers as Record<string, string | string[]>;
+  if (!(Symbol.iterator in headers)) return headers as Record<string, string | string[]>;
+  const record: Record<string, string | string[]> = {};
+  for (const [name, value] of headers as Iterable<readonly [string, string]>) {
+    const present = record[name];
+    record[name] = present === undefined ? value : [...(Array.isArray(present) ? present : [present]), value];
+  }
+  return record;
 }
 
 function parseCacheControl(value: string): Map<string, string | true> {
