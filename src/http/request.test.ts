@@ -4,6 +4,13 @@ import { Request } from './request.js';
 import { splitHostPort } from './request-target.js';
 
 describe('Request', () => {
+  it('reads a header record built by hand whatever the case of its names, as node keys its own', () => {
+    const request = new Request({ method: 'POST', target: '/x', headers: { Host: 'example.com', Accept: 'application/json', 'X-HTTP-Method-Override': 'PUT' } });
+    assert.equal(request.host, 'example.com');
+    assert.equal(request.header('accept'), 'application/json');
+    assert.equal(request.method, 'PUT');
+  });
+
   it('keeps the raw path, still percent-encoded, apart from the query string', () => {
     const request = new Request({ method: 'get', target: '/a%20b/%3Cx%3E?q=1&r=2' });
     assert.equal(request.method, 'GET');

@@ -144,7 +144,7 @@ export class Request {
     this.realMethod = init.method.toUpperCase();
     const headers = init.headers ?? {};
     if (isHeaderLines(headers)) this.#lines = headers.rawHeaders;
-    else this.#headers = headers;
+    else this.#headers = lowerCaseNames(headers);
     const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
     this.method = this.realMethod;
     if (override) {
@@ -299,6 +299,23 @@ export class Request {
 }
 
 // node lower-cases the names of its record, so no record from node has a `rawHeaders` entry, let alone an array.
+// A record built by hand (`{ Host: 'example.com' }`, in a test or an in-process request) keyed as node keys
+// its own: lower-case names, the values of names given twice in different cases joined as node joins them.
+function lowerCaseNames(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const names = Object.keys(headers);
+  if (names.every((name) => name === name.toLowerCase())) return headers;
+  const record: IncomingHttpHeaders = {};
+  for (const name of names) {
+    const key = name.toLowerCase();
+    const value = headers[name];
+    const present = record[key];
+    if (present === undefined) record[key] = value;
+    else if (key === 'set-cookie') record[key] = [...(present as string[]), ...(Array.isArray(value) ? value : [value ?? ''])];
+    else record[key] = `${String(present)}, ${String(value)}`;
+  }
+  return record;
+}
+
 function isHeaderLines(headers: IncomingHttpHeaders | HeaderLines): headers is HeaderLines {
   return Array.isArray(headers.rawHeaders);
 }
