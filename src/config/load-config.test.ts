@@ -71,6 +71,14 @@ describe('loadConfig', () => {
       assert.deepEqual(config.trustedHeaders, ['x-forwarded-host']);
     });
 
+    it('names the environment files in lower case whatever the case of APP_ENV, as the environment itself', () => {
+      const cwd = project({ '.env': 'PORT=1\n', '.env.local': 'PORT=2\n', '.env.prod': 'PORT=9100\n', '.env.test': 'HOST=from-test\n' });
+      assert.equal(loadConfig({ cwd, env: { APP_ENV: 'PROD' } }).port, 9100);
+      const test = loadConfig({ cwd, env: { APP_ENV: 'TEST' } });
+      assert.equal(test.port, 1, '.env.local is not read in test');
+      assert.equal(test.host, 'from-test');
+    });
+
     it('picks the environment files from APP_ENV set in .env.local', () => {
       const cwd = project({ '.env': 'APP_ENV=dev\n', '.env.local': 'APP_ENV=prod\n', '.env.prod': 'PORT=8080\n', '.env.dev': 'PORT=1\n' });
       const config = loadConfig({ cwd, env: {} });

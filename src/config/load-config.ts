@@ -45,7 +45,8 @@ export function resolveEnvVars(
   defaults: Record<string, string> = {},
 ): Record<string, string | undefined> {
   const files: Record<string, string> = { ...defaults, ...readEnvFile(join(projectDir, '.env')) };
-  const currentEnv = (): string => env.APP_ENV ?? files.APP_ENV ?? 'dev';
+  // Lower-cased as the configuration reads it: APP_ENV=PROD loads .env.prod, and TEST skips .env.local.
+  const currentEnv = (): string => (env.APP_ENV ?? files.APP_ENV ?? 'dev').toLowerCase();
   if (currentEnv() !== 'test') Object.assign(files, readEnvFile(join(projectDir, '.env.local')));
   const appEnv = currentEnv();
   Object.assign(files, readEnvFile(join(projectDir, `.env.${appEnv}`)), readEnvFile(join(projectDir, `.env.${appEnv}.local`)));
