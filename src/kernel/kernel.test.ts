@@ -210,6 +210,32 @@ describe('Kernel', () => {
       assert.deepEqual(types, ['main', 'sub']);
     });
 
+    it('takes a sub-request off the stack even when its error handling fails (an exception or response listener throwing)', async () => {
+      for (const failing of ['exception', 'response'] as const) {
+        const kernel = new Kernel();
+        let depthAfter = -1;
+        let currentAfter: Request | undefined;
+        kernel.dispatcher.on(failing, (event) => {
+          if (!event.isMainRequest && (failing === 'exception' || event.response?.status === 500)) throw new Error(`${failing} listener fails`);
+        });
+        kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('error page', 500)), -10);
+        kernel.dispatcher.on('request', (event) => {
+          if (!event.isMainRequest) return;
+          event.request.attributes.controller = async (request: Request) => {
+            const sub = request.duplicate({ attributes: { controller: () => { throw new Error('sub fails'); } } });
+            await Promise.resolve(kernel.handle(sub, { type: 'sub' })).catch(() => undefined);
+            depthAfter = request.stack?.depth ?? -1;
+            currentAfter = request.stack?.current;
+            return new Response('main');
+          };
+        });
+        const main = get();
+        assert.equal((await kernel.handle(main)).body, 'main', failing);
+        assert.equal(depthAfter, 1, failing);
+        assert.equal(currentAfter, main, failing);
+      }
+    });
+
     it('keeps concurrent main requests on separate stacks', async () => {
       const kernel = kernelWithController(async (request) => {
         await new Promise((resolve) => setImmediate(resolve));

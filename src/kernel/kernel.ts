@@ -163,8 +163,25 @@ export class Kernel {
   }
 
   #handleThrowable(error: unknown, request: Request, type: RequestType): MaybePromise<Response> {
-    const event = this.dispatcher.dispatchEvent('exception', new ExceptionEvent(this, request, type, error));
-    return then(event, (handled) => this.#exceptionResponse(handled, request, type));
+    // An exception listener that fails ends the request all the same: off the stack, as Symfony's handle()
+    // pops in a finally, so that the request below is the current one again.
+    let event: MaybePromise<KernelEvents['exception']>;
+    try {
+      event = this.dispatcher.dispatchEvent('exception', new ExceptionEvent(this, request, type, error));
+    } catch (failure) {
+      leaveStack(request);
+      throw failure;
+    }
+    if (event instanceof Promise) {
+      return event.then(
+        (handled) => this.#exceptionResponse(handled, request, type),
+        (failure: unknown) => {
+          leaveStack(request);
+          throw failure;
+        },
+      );
+    }
+    return this.#exceptionResponse(event, request, type);
   }
 
   #exceptionResponse(event: KernelEvents['exception'], request: Request, type: RequestType): MaybePromise<Response> {
@@ -179,14 +196,21 @@ export class Kernel {
         response.status = 500;
       }
     }
-    // A response listener failing on the error's own response sends that response unfiltered.
+    // A response listener failing on the error's own response sends that response unfiltered (and the
+    // request leaves the stack, which finishing it would have done).
     let filtered: MaybePromise<Response>;
     try {
       filtered = this.#filterResponse(response, request, type);
     } catch {
+      leaveStack(request);
       return response;
     }
-    return filtered instanceof Promise ? filtered.catch(() => response) : filtered;
+    return filtered instanceof Promise
+      ? filtered.catch(() => {
+          leaveStack(request);
+          return response;
+        })
+      : filtered;
   }
 }
 
@@ -196,6 +220,11 @@ function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>)
 }
 
 function ignore(): void {}
+
+// Pops the request if it is still the current one (a finished request has left already).
+function leaveStack(request: Request): void {
+  if (request.stack?.current === request) request.stack.pop();
+}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
