@@ -50,6 +50,22 @@ export function headersFromLines(lines: readonly string[]): IncomingHttpHeaders 
 }
 
 /**
+ * A record built by hand (`{ Host: 'example.com' }`, in a test or an in-process request) keyed as node keys
+ * its own: lower-case names, a name given twice in different cases joined by node's rules. A record that
+ * is already so (node's own) is returned as it is.
+ */
+export function normalizeRecord(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const names = Object.keys(headers);
+  if (names.every((name) => name === name.toLowerCase())) return headers;
+  const lines: string[] = [];
+  for (const name of names) {
+    const value = headers[name];
+    for (const line of Array.isArray(value) ? value : [value]) if (line !== undefined) lines.push(name, line);
+  }
+  return headersFromLines(lines);
+}
+
+/**
  * One header from the lines, as node's record gives it (the first value of Set-Cookie's list):
  * `name` is lower case.
  */

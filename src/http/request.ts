@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestStack } from '../kernel/request-stack.js';
 import { normalizeQueryString } from './normalize-query.js';
-import { pathAndQuery, splitHostPort } from './request-target.js';
-import { headerFromLines, headersFromLines, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
+import { directOrigin } from './direct-origin.js';
+import { pathAndQuery } from './request-target.js';
+import { headerFromLines, headersFromLines, normalizeRecord, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
 
@@ -84,21 +85,6 @@ export interface RequestInit {
   resolveOrigin?: OriginResolver;
 }
 
-const directOrigin: OriginResolver = (request) => {
-  const hostHeader = request.header('host') ?? '';
-  const scheme = request.encrypted ? 'https' : 'http';
-  const { host, port } = splitHostPort(hostHeader, scheme);
-  return {
-    scheme,
-    host: host || request.localHost,
-    port: host === '' ? (request.localPort ?? port) : port,
-    clientIps: [request.remoteAddress],
-    viaTrustedProxy: false,
-    prefix: '',
-    sources: { scheme: 'connection', host: 'Host header', port: 'Host header', clientIp: 'TCP peer' },
-  };
-};
-
 let nextRequestId = 0;
 
 /**
@@ -144,7 +130,7 @@ export class Request {
     this.realMethod = init.method.toUpperCase();
     const headers = init.headers ?? {};
     if (isHeaderLines(headers)) this.#lines = headers.rawHeaders;
-    else this.#headers = lowerCaseNames(headers);
+    else this.#headers = normalizeRecord(headers);
     const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
     this.method = this.realMethod;
     if (override) {
@@ -299,23 +285,6 @@ export class Request {
 }
 
 // node lower-cases the names of its record, so no record from node has a `rawHeaders` entry, let alone an array.
-// A record built by hand (`{ Host: 'example.com' }`, in a test or an in-process request) keyed as node keys
-// its own: lower-case names, the values of names given twice in different cases joined as node joins them.
-function lowerCaseNames(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const names = Object.keys(headers);
-  if (names.every((name) => name === name.toLowerCase())) return headers;
-  const record: IncomingHttpHeaders = {};
-  for (const name of names) {
-    const key = name.toLowerCase();
-    const value = headers[name];
-    const present = record[key];
-    if (present === undefined) record[key] = value;
-    else if (key === 'set-cookie') record[key] = [...(present as string[]), ...(Array.isArray(value) ? value : [value ?? ''])];
-    else record[key] = `${String(present)}, ${String(value)}`;
-  }
-  return record;
-}
-
 function isHeaderLines(headers: IncomingHttpHeaders | HeaderLines): headers is HeaderLines {
   return Array.isArray(headers.rawHeaders);
 }
