@@ -24,12 +24,9 @@ export class Response {
     if (headers !== undefined) {
       if (Symbol.iterator in headers) {
         // Pairs may repeat a name (two Set-Cookie lines): each one after the first adds a value.
-        const seen = new Set<string>();
         for (const [name, value] of headers as Iterable<readonly [string, string]>) {
-          const key = name.toLowerCase();
-          if (seen.has(key)) this.headers.append(name, value);
+          if (this.headers.has(name)) this.headers.append(name, value);
           else this.setHeader(name, value);
-          seen.add(key);
         }
       } else {
         for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
@@ -130,10 +127,11 @@ export class Response {
    * `charset=utf-8`, and no Cache-Control on a 301 (Symfony removes the default for permanent redirects).
    */
   static redirect(url: string, status = 302, headers?: HeadersInit): Response {
-    const response = new Response(renderRedirectPage(url), status, toRecord(headers));
+    const given = toRecord(headers);
+    const response = new Response(renderRedirectPage(url), status, given);
     response.headers.set('Location', url);
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
-    if (status === 301 && !Object.keys(toRecord(headers)).some((name) => name.toLowerCase() === 'cache-control')) response.headers.delete('cache-control');
+    if (status === 301 && !Object.keys(given).some((name) => name.toLowerCase() === 'cache-control')) response.headers.delete('cache-control');
     return response;
   }
 }

@@ -224,9 +224,9 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   // the body as the next response (Fastify corrects it too).
   if (!bodyless && !response.headers.has('transfer-encoding')) {
     const length = String(Buffer.byteLength(response.body));
-    const at = contentLengthIndex(raw);
-    if (at === -1) raw.push('Content-Length', length);
-    else if (raw[at + 1] !== length) raw[at + 1] = length;
+    const declared = response.headers.get('content-length');
+    if (declared === undefined) raw.push('Content-Length', length);
+    else if (declared !== length) raw[contentLengthIndex(raw) + 1] = length;
   }
   // The reason phrase too: node's own table spells a few differently from the reference (413, 418, 422).
   res.writeHead(response.status, response.statusText, raw);
