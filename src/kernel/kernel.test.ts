@@ -58,6 +58,20 @@ describe('Kernel', () => {
       assert.equal((await kernel.handle(get())).body, '{"ok":true}');
     });
 
+    it('waits for a thenable that is not a native Promise, as await would, and for its rejection', async () => {
+      const later = <T,>(settle: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): PromiseLike<T> => ({
+        then: (onFulfilled, onRejected) => new Promise<T>((resolve, reject) => setImmediate(() => settle(resolve, reject))).then(onFulfilled, onRejected),
+      });
+      const kernel = kernelWithController((request) => (request.pathInfo === '/fail' ? later((_resolve, reject) => reject(new HttpException(409))) : later((resolve) => resolve(Response.text('thenable')))));
+      // The rejection goes through the exception event, as a rejected Promise's does.
+      kernel.dispatcher.on('exception', (event) => event.setResponse(new Response(`caught ${(event.error as HttpException).status}`)));
+      assert.equal((await kernel.handle(get())).body, 'thenable');
+      assert.equal((await kernel.handle(get('/fail'))).body, 'caught 409');
+      const viewed = kernelWithController(() => later((resolve) => resolve({ ok: true })));
+      viewed.dispatcher.on('view', (event) => event.setResponse(Response.json(event.controllerResult)));
+      assert.equal((await viewed.handle(get())).body, '{"ok":true}');
+    });
+
     it('fails with KEEL_ERR_CONTROLLER_RESULT when no view listener answers', async () => {
       const kernel = kernelWithController(() => 42);
       await assert.rejects(kernel.handle(get(), { catch: false }), (error: HttpException) => {

@@ -116,7 +116,7 @@ export class Kernel {
   }
 
   #callController(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response> {
-    return then((controller as (...args: unknown[]) => unknown)(...args), (result) => {
+    return then(settled((controller as (...args: unknown[]) => unknown)(...args)), (result) => {
       if (result instanceof Response) return this.#filterResponse(result, request, type);
       const viewEvent = this.dispatcher.dispatchEvent('view', new ViewEvent(this, request, type, result));
       return then(viewEvent, (view) => {
@@ -217,6 +217,16 @@ export class Kernel {
 /** Goes on with `next` now when `value` is already there, or once it is. */
 function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
   return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/**
+ * A controller's result as the kernel waits for it: a thenable that is not a native Promise (a query
+ * builder, another promise library's promise) is awaited like one, as `await` would, instead of reaching
+ * the view event as an object.
+ */
+function settled(result: unknown): unknown {
+  if (result instanceof Promise || result === null || (typeof result !== 'object' && typeof result !== 'function')) return result;
+  return typeof (result as PromiseLike<unknown>).then === 'function' ? Promise.resolve(result) : result;
 }
 
 function ignore(): void {}
