@@ -58,7 +58,9 @@ export class RequestEvent extends KernelEvent {
    * Ends the request with `error` exactly as if the listener had thrown it: no later listener runs, and the
    * kernel hands the error to the exception event (or, for a sub-request that does not catch, to the
    * caller). A failure wins over a response set before it. Cheaper than a throw, for which V8 builds a
-   * message object and walks the stack: a 404 spent about a third of its time there.
+   * message object and walks the stack: a 404 spent about a third of its time there. The view and
+   * exception events inherit it with the same meaning: from an exception listener, as from its throw, the
+   * new error goes to the caller instead of through the exception event again.
    */
   fail(error: unknown): void {
     this.#failure = new ListenerFailure(error);

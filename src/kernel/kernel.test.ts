@@ -135,7 +135,7 @@ describe('Kernel', () => {
     });
   });
 
-  describe('when a request listener fails the request (RequestEvent.fail)', () => {
+  describe('when a listener fails the request (fail(), on the request, view and exception events)', () => {
     // Each case runs twice, failing and throwing: fail() must be indistinguishable from a throw.
     const ways = {
       fail: (event: RequestEvent, error: Error) => event.fail(error),
@@ -190,6 +190,28 @@ describe('Kernel', () => {
         assert.equal(response.status, 429);
         await assert.rejects(async () => kernel.process(get(), { type: 'sub', catch: false }), /slow down/);
         assert.equal(exceptionEvents, 1);
+      });
+
+      it(`${way} in a view listener: hands that error to the exception event`, () => {
+        const error = new HttpException(418, { message: 'not a teapot view' });
+        const kernel = kernelWithController(() => ({ draft: true }));
+        kernel.dispatcher.on('view', (event) => end(event, error));
+        kernel.dispatcher.on('exception', (event) => event.setResponse(new Response(event.error === error ? 'same error' : 'other')));
+        const response = kernel.process(get());
+        assert.ok(response instanceof Response);
+        assert.deepEqual([response.status, response.body], [418, 'same error']);
+      });
+
+      it(`${way} in an exception listener: the new error goes to the caller, off the stack, not handled again`, () => {
+        const kernel = kernelWithController(() => {
+          throw new TypeError('first');
+        });
+        let exceptionEvents = 0;
+        kernel.dispatcher.on('exception', (event) => void exceptionEvents++ || end(event, new RangeError('second')));
+        kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('too late')), -1);
+        const request = get();
+        assert.throws(() => kernel.process(request), /second/);
+        assert.deepEqual([exceptionEvents, request.stack?.depth], [1, 0]);
       });
     }
   });

@@ -108,18 +108,20 @@ export class Kernel {
     });
   }
 
-  #resolveArguments(controller: Controller, request: Request, type: RequestType): MaybePromise<Response> {
+  #resolveArguments(controller: Controller, request: Request, type: RequestType): MaybePromise<Response | ListenerFailure> {
     const args = this.resolver.resolveArguments(request, controller);
     if (!this.dispatcher.hasListeners('controllerArguments')) return this.#callController(controller, args, request, type);
     const event = this.dispatcher.dispatchEvent('controllerArguments', new ControllerArgumentsEvent(this, request, type, controller, args));
     return then(event, (resolved) => this.#callController(resolved.controller, resolved.args, request, type));
   }
 
-  #callController(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response> {
+  #callController(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response | ListenerFailure> {
     return then(settled((controller as (...args: unknown[]) => unknown)(...args)), (result) => {
       if (result instanceof Response) return this.#filterResponse(result, request, type);
       const viewEvent = this.dispatcher.dispatchEvent('view', new ViewEvent(this, request, type, result));
-      return then(viewEvent, (view) => {
+      return then<ViewEvent, Response | ListenerFailure>(viewEvent, (view) => {
+        // A view listener's fail() ends the request as its throw would.
+        if (view.failure !== undefined) return view.failure;
         if (view.response === undefined) {
           throw new HttpException(500, {
             code: 'KEEL_ERR_CONTROLLER_RESULT',
@@ -185,6 +187,12 @@ export class Kernel {
   }
 
   #exceptionResponse(event: KernelEvents['exception'], request: Request, type: RequestType): MaybePromise<Response> {
+    // An exception listener's fail() is its throw: the new error goes to the caller, not through the
+    // exception event again.
+    if (event.failure !== undefined) {
+      leaveStack(request);
+      throw event.failure.error;
+    }
     const response = event.response;
     if (response === undefined) return this.#finishAndThrow(event.error, request, type);
     // The error's own status and headers win unless a listener chose an error or redirect status itself.
