@@ -207,7 +207,10 @@ describe('Kernel', () => {
           throw new TypeError('first');
         });
         let exceptionEvents = 0;
-        kernel.dispatcher.on('exception', (event) => void exceptionEvents++ || end(event, new RangeError('second')));
+        kernel.dispatcher.on('exception', (event) => {
+          exceptionEvents++;
+          end(event, new RangeError('second'));
+        });
         kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('too late')), -1);
         const request = get();
         assert.throws(() => kernel.process(request), /second/);
