@@ -17,7 +17,28 @@ describe('MemoryStorage', () => {
     assert.equal(storage.size, 20);
   });
 
-  it('never holds more than maxKeys keys, dropping the oldest', () => {
+  it('sweeps expired keys hidden behind steady clients, so a refused client is never dropped to make room', () => {
+    const steady: PolicySpec = { policy: 'fixed_window', limit: 100_000, interval: 1_000 };
+    const storage = new MemoryStorage({ maxKeys: 1_000 });
+    let largest = 0;
+    let oneOff = 0;
+    // Eight clients hitting every second from the start, twenty new clients a second (about 210 live keys).
+    const second = (t: number) => {
+      for (let s = 0; s < 8; s++) storage.reserveNow(`steady-${s}`, steady, 1, t, -1);
+      for (let i = 0; i < 20; i++) storage.reserveNow(`one-off-${oneOff++}`, SPEC, 1, t + i / 100, -1);
+      largest = Math.max(largest, storage.size);
+    };
+    for (let t = 1_000; t < 1_200; t++) second(t);
+    const left = storage.reserveNow('steady-0', steady, 0, 1_200, -1).remaining;
+    assert.equal(storage.reserveNow('steady-0', steady, left, 1_200, -1).remaining, 0);
+    for (let t = 1_200; t < 1_209; t++) {
+      second(t);
+      assert.equal(storage.reserveNow('steady-0', steady, 1, t + 0.5, -1).accepted, false, `steady-0 refused at ${t}`);
+    }
+    assert.ok(largest < 300, `held ${largest} keys for about 210 live ones`);
+  });
+
+  it('never holds more than maxKeys keys, dropping the least recently used', () => {
     const storage = new MemoryStorage({ maxKeys: 10 });
     for (let i = 0; i < 50; i++) storage.reserveNow(`k-${i}`, SPEC, 1, 1_000 + i / 1000, -1);
     assert.equal(storage.size, 10);

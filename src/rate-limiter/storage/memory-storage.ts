@@ -3,9 +3,9 @@ import type { Decision, Policy, PolicySpec, PolicyState } from '../policies/poli
 import type { Storage } from './storage.js';
 
 export interface MemoryStorageOptions {
-  /** Most keys held; past it the oldest key is dropped (its client starts afresh). */
+  /** Most keys held; past it the least recently used key is dropped (its client starts afresh). */
   maxKeys?: number;
-  /** Expired entries looked at per write: sweeping costs a bounded amount on each request. */
+  /** Entries looked at per new key: sweeping costs a bounded amount on each request. */
   sweepBatch?: number;
 }
 
@@ -15,8 +15,12 @@ interface Entry {
 }
 
 /**
- * Limiter state in this process's memory: the embedded default. A Map in creation order lets each new
- * key sweep expired entries from the oldest end, so memory stays bounded without a timer.
+ * Limiter state in this process's memory: the embedded default. The Map is kept in order of use (a key
+ * written moves to the end), and each new key sweeps a few entries from the least recently used end:
+ * expired ones go, live ones move to the end, so no run of live keys (a few steady clients, a limiter
+ * with a long window) can hide the expired ones behind it. Memory stays bounded without a timer: each
+ * new key looks at `sweepBatch` entries, so expired entries stay a small share of the Map. Past
+ * `maxKeys`, the least recently used key goes (its client starts afresh), never a client just refused.
  * Not shared between processes: under node:cluster, use the Redis storage.
  */
 export class MemoryStorage implements Storage {
@@ -49,9 +53,11 @@ export class MemoryStorage implements Storage {
     const { decision, state, expiresAt } = this.#policy(spec).reserve(current, tokens, now, maxWait);
     if (state !== undefined && expiresAt !== undefined) {
       if (entry !== undefined) {
-        // Updated in place: the Map keeps creation order, which the sweep walks oldest first.
+        // To the most recently used end.
+        this.#entries.delete(id);
         entry.state = state;
         entry.expiresAt = expiresAt;
+        this.#entries.set(id, entry);
       } else {
         this.#entries.set(id, { state, expiresAt });
         this.#sweep(now);
@@ -77,10 +83,14 @@ export class MemoryStorage implements Storage {
   }
 
   #sweep(now: number): void {
-    let looked = 0;
-    for (const [id, entry] of this.#entries) {
-      if (this.#entries.size > this.#maxKeys || entry.expiresAt < now) this.#entries.delete(id);
-      else if (++looked >= this.#sweepBatch) break;
+    const entries = this.#entries;
+    // Moved entries land behind the ones still to look at, so one pass never sees an entry twice.
+    for (let looked = 0; looked < this.#sweepBatch && looked < entries.size; looked++) {
+      const [id, entry] = entries.entries().next().value as [string, Entry];
+      entries.delete(id);
+      if (entry.expiresAt >= now) entries.set(id, entry);
     }
+    // Over the bound with every entry looked at alive: the least recently used go.
+    while (entries.size > this.#maxKeys) entries.delete(entries.keys().next().value as string);
   }
 }
