@@ -27,4 +27,8 @@ describe('maskSecrets', () => {
     assert.equal(maskUrlPassword('redis://cache:6379'), 'redis://cache:6379');
     assert.equal(maskUrlPassword('redis://user@cache:6379'), 'redis://user@cache:6379');
   });
+
+  it('masks a password given in the query of a URL (ioredis reads redis://host/0?password=…)', () => {
+    assert.deepEqual(maskSecrets({ url: 'redis://127.0.0.1:6379/0?password=RLPW1&db=2' }), { url: 'redis://127.0.0.1:6379/0?password=******&db=2' });
+  });
 });

@@ -15,6 +15,12 @@ export const isSecretName: (name: string) => boolean = memoizeBounded(1024, (nam
 
 // `scheme://user:password@` or `scheme://:password@`: the password part, up to the last `@` of the authority.
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*:)[^/?#]*@/i;
+// The same anywhere in a text (a Referer quoted in a message): the URL ends at a space or a quote there.
+const URL_PASSWORD_IN_TEXT = /([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/gi;
+// `?name=value` or `&name=value`. The value runs to the next `&` or `#`, or to a quote that closes the
+// text quoting the URL (followed by a space, a bracket, a comma or the end): a space, a quote or a bracket
+// inside a value (a Referer sent unencoded) must not leave the rest of a secret visible.
+const QUERY_PAIR = /([?&])([^=&#\s"'<>]+)=((?:[^&#"']|["'](?![\s)\]},;]|$))*)/g;
 
 /**
  * A URL with the password of its userinfo replaced by `******`; anything else unchanged. A Redis URL
@@ -26,9 +32,31 @@ export function maskUrlPassword(text: string): string {
 }
 
 /**
+ * A text with the secrets of the URLs it quotes masked: the password of their userinfo and the values of
+ * secret-named query parameters (a Referer's `?password=…`, a Redis URL's `?password=…`).
+ * @example maskTextSecrets('from "https://u:pw@x.test/?token=abc&page=2"') // 'from "https://u:******@x.test/?token=******&page=2"'
+ */
+export function maskTextSecrets(text: string): string {
+  let masked = text;
+  if (masked.includes('@') && masked.includes('://')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`);
+  // A name may be percent-encoded (`pass%77ord`), so `%` reads on.
+  if (!masked.includes('=') || (!masked.includes('%') && !SECRET_NAME.test(masked))) return masked;
+  return masked.replace(QUERY_PAIR, (pair, separator: string, name: string) => (isSecretName(decodeParamName(name)) ? `${separator}${name}=${MASK}` : pair));
+}
+
+/** A query parameter's name as its application reads it (`pass%77ord` is `password`). */
+export function decodeParamName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
  * A deep copy in which every scalar under a secret-looking key is replaced by `******` (objects under such
- * keys are walked, so their structure stays visible), and the password of any URL is masked. Cycles
- * print as `[circular]`.
+ * keys are walked, so their structure stays visible), and the secrets of any URL are masked (see
+ * maskTextSecrets). Cycles print as `[circular]`.
  * @example maskSecrets({ APP_SECRET: 'x', PORT: '8000' }) // { APP_SECRET: '******', PORT: '8000' }
  */
 export function maskSecrets<T>(value: T): T {
@@ -36,7 +64,7 @@ export function maskSecrets<T>(value: T): T {
 }
 
 function mask(value: unknown, secret: boolean, seen: WeakSet<object>): unknown {
-  if (value === null || typeof value !== 'object') return secret && value !== undefined ? MASK : typeof value === 'string' ? maskUrlPassword(value) : value;
+  if (value === null || typeof value !== 'object') return secret && value !== undefined ? MASK : typeof value === 'string' ? maskTextSecrets(value) : value;
   if (seen.has(value)) return '[circular]';
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => mask(item, secret, seen));

@@ -10,6 +10,7 @@ import { LoggerCollector } from './logger-collector.js';
 import { maskRecord, maskSecretParams } from './mask.js';
 import { RequestCollector } from './request-collector.js';
 import { ResponseCollector } from './response-collector.js';
+import { RouterCollector } from './router-collector.js';
 
 const REFERER = 'https://app.example.test/reset?token=abc123&page=2';
 
@@ -19,7 +20,13 @@ describe('maskSecretParams', () => {
       maskSecretParams(`No route found for "GET https://app.example.test/x" (from "${REFERER}")`),
       'No route found for "GET https://app.example.test/x" (from "https://app.example.test/reset?token=******&page=2")',
     );
-    assert.equal(maskSecretParams('/login?user=ada&pass%77ord=x y'), `/login?user=ada&pass%77ord=${MASK} y`);
+    assert.equal(maskSecretParams('/login?user=ada&pass%77ord=x y'), `/login?user=ada&pass%77ord=${MASK}`);
+    // A value sent unencoded runs to the next parameter, or to the quote closing the text that quotes it.
+    const raw = 'https://ref.example/?password=SP1 SP2rest&token=Q"QUOTED2&secret=a<LT3&api_key=x>GT4';
+    assert.equal(maskSecretParams(raw), `https://ref.example/?password=${MASK}&token=${MASK}&secret=${MASK}&api_key=${MASK}`);
+    assert.equal(maskSecretParams(`No route found for "GET /x" (from "${raw}")`), `No route found for "GET /x" (from "https://ref.example/?password=${MASK}&token=${MASK}&secret=${MASK}&api_key=${MASK}")`);
+    // The password of a URL's userinfo, wherever the URL is quoted.
+    assert.equal(maskSecretParams('(from "https://admin:UserinfoPW1@ref.example/x")'), `(from "https://admin:${MASK}@ref.example/x")`);
     for (const text of ['text/html;q=0.9', 'plain text', '/a?page=2&sort=name', 'token without a value']) assert.equal(maskSecretParams(text), text);
   });
 
@@ -66,5 +73,11 @@ describe('collectors mask secret query parameters quoted in values', () => {
   it('exception: the messages of the chain', () => {
     const data = new ExceptionCollector().collect(request, new Response(), new NotFoundHttpException(`No route found for "GET /x" (from "${REFERER}")`));
     assert.equal(data.chain[0]!.message, 'No route found for "GET /x" (from "https://app.example.test/reset?token=******&page=2")');
+  });
+
+  it("router: the Location of the router's redirect", () => {
+    const redirected = new Request({ method: 'GET', target: '/blog?token=LOCTOK5&x=1' });
+    redirected.attributes.routing = { context: { method: 'GET', path: '/blog', host: 'localhost', scheme: 'http' }, redirect: { path: '/blog/', url: 'http://localhost/blog/?token=LOCTOK5&x=1' } };
+    assert.equal(new RouterCollector().collect(redirected).redirect?.url, `http://localhost/blog/?token=${MASK}&x=1`);
   });
 });

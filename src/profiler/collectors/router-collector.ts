@@ -1,6 +1,7 @@
 import type { Request } from '../../http/request.js';
 import type { RoutingRecord } from '../../routing/router-listener.js';
 import type { Collector } from './collector.js';
+import { maskSecretParams } from './mask.js';
 
 export interface RouterData {
   route: string | undefined;
@@ -21,7 +22,8 @@ export class RouterCollector implements Collector<RouterData> {
       route: request.attributes.route,
       routeParams: request.attributes.routeParams ?? {},
       context: routing?.context ?? { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme },
-      redirect: routing?.redirect,
+      // The Location repeats the query string: its secrets are masked as in the response panel.
+      redirect: routing?.redirect === undefined ? undefined : { ...routing.redirect, url: maskSecretParams(routing.redirect.url) },
     };
   }
 }
