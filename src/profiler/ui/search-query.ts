@@ -4,12 +4,23 @@ import type { SearchCriteria } from './views/search-form.js';
 
 const CRITERIA = ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit'] as const;
 
-/** The stores' query from the search parameters; dates are whole days (`YYYY-MM-DD`), `end` inclusive. */
+// What the search form's date fields send: a day alone.
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UNIX_TIME = /^\d{1,12}$/;
+
+/**
+ * The stores' query from the search parameters. A day (`YYYY-MM-DD`, what the form sends) is a whole day,
+ * `end` inclusive; a date with a time is that instant and a number Unix time, as the reference reads them
+ * (`new DateTime($value)`, `@$value` when numeric). Anything else is no bound.
+ */
 export function parseSearchQuery(query: URLSearchParams): ProfileQuery {
   const text = (name: string) => query.get(name) || undefined;
   const date = (name: string, endOfDay: boolean) => {
-    const value = Date.parse(query.get(name) ?? '');
-    return Number.isNaN(value) ? undefined : Math.floor(value / 1000) + (endOfDay ? 86399 : 0);
+    const given = (query.get(name) ?? '').trim();
+    if (UNIX_TIME.test(given)) return Number(given);
+    const value = Date.parse(given);
+    if (Number.isNaN(value)) return undefined;
+    return Math.floor(value / 1000) + (endOfDay && DAY.test(given) ? 86399 : 0);
   };
   const limit = Number.parseInt(query.get('limit') ?? '', 10);
   return {
