@@ -162,11 +162,13 @@ export class Profiler {
   }
 
   /**
-   * The record for a token, or for `latest` the newest record of type request. Anything that is not a
-   * well-formed token answers undefined without touching the store.
+   * The record for a token, or for `latest` the newest record of `type` (6.4+; keel records requests only,
+   * so another type has none). Anything that is not a well-formed token answers undefined without
+   * touching the store.
    */
-  async loadProfile(token: string): Promise<Profile | undefined> {
+  async loadProfile(token: string, type = 'request'): Promise<Profile | undefined> {
     if (token === LATEST_TOKEN) {
+      if (type !== 'request') return undefined;
       const [newest] = await this.findProfiles({ type: 'request', limit: 1 });
       return newest === undefined ? undefined : readable(this.store.read(newest.token));
     }

@@ -110,6 +110,10 @@ describe('profiler routes', () => {
       const { get, main } = await failedRequest();
       const page = bodyOf(await get('/_profiler/latest?type=request'));
       assert.match(page, new RegExp(`Token <span class="token">${main}</span>`));
+      // keel records requests only: the newest command record does not exist.
+      const command = await get('/_profiler/latest?type=command');
+      assert.equal(command.status, 200);
+      assert.match(bodyOf(command), /Token &quot;latest&quot; not found\.|Token "latest" not found\./);
     });
 
     it('renders the exception body, profiled like the reference, and 404s for an unknown token', async () => {

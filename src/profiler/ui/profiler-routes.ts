@@ -82,7 +82,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       const token = params(request).token ?? '';
       if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
       disabled(request);
-      const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
+      const profile = isProfileToken(token) ? await profiler.loadProfile(token, request.query.get('type') ?? undefined) : undefined;
       if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
       const toolbar = h(Toolbar, {
         profile,
@@ -136,7 +136,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     route('_profiler', '/_profiler/{token}', async (request) => {
       disabled(request);
       const token = params(request).token ?? '';
-      const profile = await profiler.loadProfile(token);
+      const profile = await profiler.loadProfile(token, request.query.get('type') ?? undefined);
       if (profile === undefined) return Response.html(renderPage(h(TokenNotFound, { token, base: base(request) })));
       const panel = request.query.get('panel') ?? (hasException(profile.collectors.exception) ? 'exception' : (request.query.get('type') ?? 'request'));
       if (!Object.hasOwn(profile.collectors, panel)) {
