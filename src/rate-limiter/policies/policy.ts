@@ -17,8 +17,13 @@ export interface Decision {
   retryAfter: number;
   /** When the reserved tokens may be used. */
   timeToAct: number;
-  /** When the quota is whole again (end of the window, or a full bucket): the IETF header's `t`. */
+  /** When the quota is whole again if nothing more is taken (end of a fixed window, a full bucket): the IETF header's `t`. */
   resetAt: number;
+  /**
+   * A sliding window's end, where the tokens were counted (what a refund checks); the other policies'
+   * windows end at `resetAt`.
+   */
+  windowEnd?: number;
 }
 
 /** What a storage keeps per key: plain numbers, so that memory and Redis hold the same thing. */

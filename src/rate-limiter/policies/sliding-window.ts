@@ -36,15 +36,23 @@ export class SlidingWindowPolicy implements Policy {
       if (releasable >= needed) return (needed * (interval - elapsed)) / releasable;
       return end - now + ((needed - releasable) * interval) / limit;
     };
-    const decide = (accepted: boolean, remaining: number, retryAfter: number, timeToAct: number, reserved: boolean): Decision => ({
-      reserved, accepted, remaining: Math.max(0, remaining), limit, retryAfter: Math.floor(retryAfter), timeToAct, resetAt: end,
+    // When the quota is whole again if nothing more is taken (the header's `t`): the `count` hits of this
+    // window go on counting, weighted, through the next one, until floor(count × (1 − f)) is 0; with none,
+    // the previous window's until floor(p × (1 − f)) is.
+    const wholeAt = (count: number): number => {
+      if (count >= 1) return end + interval * (1 - 1 / count);
+      return p >= 1 ? Math.max(now, end - interval / p) : now;
+    };
+    const decide = (accepted: boolean, remaining: number, retryAfter: number, timeToAct: number, reserved: boolean, count: number): Decision => ({
+      reserved, accepted, remaining: Math.max(0, remaining), limit, retryAfter: Math.floor(retryAfter), timeToAct, resetAt: wholeAt(count), windowEnd: end,
     });
     const available = limit - hitCount(c);
-    if (tokens === 0) return { decision: decide(true, available, now + timeForTokens(hitCount(c)), now, false) };
+    // Symfony's reserve(0): now while tokens are left, else when the window's hits are gone.
+    if (tokens === 0) return { decision: decide(true, available, available > 0 ? now : now + timeForTokens(hitCount(c)), now, false, c) };
     const save = (count: number) => ({ state: { c: count, p, end }, expiresAt: end + interval });
-    if (available >= tokens) return { decision: decide(true, limit - hitCount(c + tokens), now, now, true), ...save(c + tokens) };
+    if (available >= tokens) return { decision: decide(true, limit - hitCount(c + tokens), now, now, true, c + tokens), ...save(c + tokens) };
     const wait = timeForTokens(tokens);
-    if (wait > maxWait) return { decision: decide(false, available, now + wait, now + wait, false) };
-    return { decision: decide(false, limit - hitCount(c + tokens), now + wait, now + wait, true), ...save(c + tokens) };
+    if (wait > maxWait) return { decision: decide(false, available, now + wait, now + wait, false, c) };
+    return { decision: decide(false, limit - hitCount(c + tokens), now + wait, now + wait, true, c + tokens), ...save(c + tokens) };
   }
 }

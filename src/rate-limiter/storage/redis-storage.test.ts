@@ -45,6 +45,21 @@ describe('RedisStorage', () => {
     }
   });
 
+  it('decides as the memory storage on windows too long for a Redis expiry, and still gives the key one', async () => {
+    const storage = new RedisStorage({ url: server.url, prefix: 'huge:' });
+    const spec = { policy: 'token_bucket', limit: 1e9, interval: 31_536_000 } as const;
+    const client = new Redis(server.url);
+    try {
+      const decision = await storage.reserve('k', spec, 1e9, Date.now() / 1000, -1);
+      assert.deepEqual([decision.accepted, decision.remaining], [true, 0]);
+      const ttl = await client.pttl('huge:{k}');
+      assert.ok(ttl > 0, `ttl ${ttl}`);
+    } finally {
+      client.disconnect();
+      await storage.close();
+    }
+  });
+
   it('waits for the first connection, even once its socket is open and the ready check still pending', async () => {
     const client = new Redis(server.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
     const storage = new RedisStorage({ client, prefix: 'first:', commandTimeout: 1_000 });

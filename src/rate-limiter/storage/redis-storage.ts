@@ -3,7 +3,8 @@ import type { Decision, PolicySpec } from '../policies/policy.js';
 import { REFUND_SCRIPT, RESERVE_SCRIPT } from './reserve-script.js';
 import type { Storage } from './storage.js';
 
-type ReserveReply = [string, string, string, string, string, string];
+// A sliding window adds its end (windowEnd).
+type ReserveReply = [string, string, string, string, string, string, string?];
 type ScriptClient = (Redis | Cluster) & {
   keelReserve(key: string, ...args: (string | number)[]): Promise<ReserveReply>;
   keelRefund(key: string, ...args: (string | number)[]): Promise<number>;
@@ -86,8 +87,8 @@ export class RedisStorage implements Storage {
       now,
       maxWait,
     );
-    const [reserved, accepted, remaining, retryAfter, timeToAct, resetAt] = reply;
-    return {
+    const [reserved, accepted, remaining, retryAfter, timeToAct, resetAt, windowEnd] = reply;
+    const decision: Decision = {
       reserved: reserved === '1',
       accepted: accepted === '1',
       remaining: Number(remaining),
@@ -96,6 +97,8 @@ export class RedisStorage implements Storage {
       timeToAct: Number(timeToAct),
       resetAt: Number(resetAt),
     };
+    if (windowEnd !== undefined) decision.windowEnd = Number(windowEnd);
+    return decision;
   }
 
   async #awaitFirstConnection(): Promise<void> {
@@ -111,7 +114,7 @@ export class RedisStorage implements Storage {
   }
 
   async refund(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void> {
-    await this.#client.keelRefund(this.#key(id), spec.policy, spec.limit, spec.interval, tokens, decision.resetAt);
+    await this.#client.keelRefund(this.#key(id), spec.policy, spec.limit, spec.interval, tokens, decision.windowEnd ?? decision.resetAt);
   }
 
   async reset(id: string): Promise<void> {

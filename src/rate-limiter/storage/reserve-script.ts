@@ -12,7 +12,7 @@ function scriptArguments(numbers: string[]): string {
  * KEYS[1] the state hash: fields a, b, c (policy state) and x (when it may be forgotten).
  * ARGV policy, limit, interval, rateInterval, amount, tokens, now, maxWait.
  * Returns strings (Redis would truncate Lua numbers to integers): reserved, accepted, remaining,
- * retryAfter, timeToAct, resetAt.
+ * retryAfter, timeToAct, resetAt, and for a sliding window its end (windowEnd).
  */
 export const RESERVE_SCRIPT = `
 ${scriptArguments(['limit', 'interval', 'rateInterval', 'amount', 'tokens', 'now', 'maxWait'])}
@@ -27,12 +27,16 @@ local sa, sb, sc = 0, 0, 0
 if has then sa, sb, sc = tonumber(stored[1]), tonumber(stored[2]), tonumber(stored[3]) end
 
 local function fmt(v) return string.format('%.17g', v) end
-local function out(reserved, accepted, remaining, retryAfter, timeToAct, resetAt)
-  return { reserved and '1' or '0', accepted and '1' or '0', fmt(max(0, remaining)), fmt(floor(retryAfter)), fmt(timeToAct), fmt(resetAt) }
+local function out(reserved, accepted, remaining, retryAfter, timeToAct, resetAt, windowEnd)
+  local reply = { reserved and '1' or '0', accepted and '1' or '0', fmt(max(0, remaining)), fmt(floor(retryAfter)), fmt(timeToAct), fmt(resetAt) }
+  if windowEnd then reply[7] = fmt(windowEnd) end
+  return reply
 end
 local function save(a, b, c, expiresAt)
   redis.call('HSET', key, 'a', fmt(a), 'b', fmt(b), 'c', fmt(c), 'x', fmt(expiresAt))
-  redis.call('PEXPIRE', key, max(1, ceil((expiresAt - now) * 1000) + 1))
+  -- At most ten years: a bucket of a billion tokens refilled yearly would pass Redis's bound, and the
+  -- HSET above would stay without an expiry.
+  redis.call('PEXPIRE', key, min(315360000000, max(1, ceil((expiresAt - now) * 1000) + 1)))
 end
 
 if policy == 'fixed_window' then
@@ -73,16 +77,25 @@ if policy == 'sliding_window' then
     if releasable >= needed then return (needed * (interval - elapsed)) / releasable end
     return e - now + ((needed - releasable) * interval) / limit
   end
+  local function wholeAt(count)
+    if count >= 1 then return e + interval * (1 - 1 / count) end
+    if p >= 1 then return max(now, e - interval / p) end
+    return now
+  end
   local available = limit - hitCount(c)
-  if tokens == 0 then return out(false, true, available, now + timeFor(hitCount(c)), now, e) end
+  if tokens == 0 then
+    local at = now
+    if available <= 0 then at = now + timeFor(hitCount(c)) end
+    return out(false, true, available, at, now, wholeAt(c), e)
+  end
   if available >= tokens then
     save(c + tokens, p, e, e + interval)
-    return out(true, true, limit - hitCount(c + tokens), now, now, e)
+    return out(true, true, limit - hitCount(c + tokens), now, now, wholeAt(c + tokens), e)
   end
   local wait = timeFor(tokens)
-  if wait > maxWait then return out(false, false, available, now + wait, now + wait, e) end
+  if wait > maxWait then return out(false, false, available, now + wait, now + wait, wholeAt(c), e) end
   save(c + tokens, p, e, e + interval)
-  return out(true, false, limit - hitCount(c + tokens), now + wait, now + wait, e)
+  return out(true, false, limit - hitCount(c + tokens), now + wait, now + wait, wholeAt(c + tokens), e)
 end
 
 if policy == 'token_bucket' then
@@ -115,23 +128,23 @@ return redis.error_reply('unknown rate limiter policy ' .. policy)
 /**
  * Gives back the tokens of a reservation whose caller stopped waiting for it (a stalled server answered
  * after the deadline: the request was admitted without a decision or refused), if its window is still the
- * current one: the window that ends at the decision's resetAt (fixed and sliding windows; the values are
- * the same doubles RESERVE_SCRIPT computed), any time for a token bucket (tokens return, up to the limit).
- * KEYS[1] the state hash. ARGV policy, limit, interval, tokens, resetAt. Returns 1 when tokens were given back.
+ * current one: the window that ends at the decision's windowEnd (its resetAt for a fixed window; the values
+ * are the same doubles RESERVE_SCRIPT computed), any time for a token bucket (tokens return, up to the limit).
+ * KEYS[1] the state hash. ARGV policy, limit, interval, tokens, windowEnd. Returns 1 when tokens were given back.
  */
 export const REFUND_SCRIPT = `
-${scriptArguments(['limit', 'interval', 'tokens', 'resetAt'])}
+${scriptArguments(['limit', 'interval', 'tokens', 'windowEnd'])}
 local stored = redis.call('HMGET', key, 'a', 'b', 'c')
 if stored[1] == false then return 0 end
 local sa, sb, sc = tonumber(stored[1]), tonumber(stored[2]), tonumber(stored[3])
 local function fmt(v) return string.format('%.17g', v) end
 if policy == 'fixed_window' then
-  if sa + interval ~= resetAt then return 0 end
+  if sa + interval ~= windowEnd then return 0 end
   redis.call('HSET', key, 'b', fmt(math.max(0, sb - tokens)))
   return 1
 end
 if policy == 'sliding_window' then
-  if sc ~= resetAt then return 0 end
+  if sc ~= windowEnd then return 0 end
   redis.call('HSET', key, 'a', fmt(math.max(0, sa - tokens)))
   return 1
 end

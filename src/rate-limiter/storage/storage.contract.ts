@@ -67,6 +67,18 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
         assert.equal(d[3]!.retryAfter - Math.floor(T0), 10);
       });
 
+      it('tells when the quota is whole again: the hits of a window count, weighted, through the next one', async () => {
+        // 3 hits at 0: floor(3 × (1 − f)) of the next window (30–60 s) is 0 once f > 2/3, after 50 s.
+        const d = await run(SLIDING, freshId(), [[0], [0], [0], [40.5, 0]]);
+        assert.deepEqual(d.map((x) => x.resetAt - T0), [30, 45, 50, 50]);
+        assert.equal(d[3]!.remaining, 2);
+      });
+
+      it('answers a look at the quota (0 tokens) with now while tokens are left, as the reference', async () => {
+        const d = await run(SLIDING, freshId(), [[0], [0], [0.5, 0], [0.5], [0.5, 0]]);
+        assert.deepEqual(d.slice(2).map((x) => [x.remaining, x.retryAfter - Math.floor(T0)]), [[1, 0], [0, 0], [0, 30]]);
+      });
+
       it('weighs the previous window by how much of it still overlaps', async () => {
         // 3 hits in the first window; 15 s into the next, floor(3 × 0.5) = 1 still counts.
         const d = await run(SLIDING, freshId(), [[0], [0], [0], [45], [45], [45]]);
