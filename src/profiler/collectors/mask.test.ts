@@ -75,8 +75,11 @@ describe('collectors mask secret query parameters quoted in values', () => {
     assert.equal(data.chain[0]!.message, 'No route found for "GET /x" (from "https://app.example.test/reset?token=******&page=2")');
   });
 
-  it("router: the Location of the router's redirect", () => {
+  it("router and request: route parameters named like secrets, and the Location of the router's redirect", () => {
     const redirected = new Request({ method: 'GET', target: '/blog?token=LOCTOK5&x=1' });
+    redirected.attributes.routeParams = { token: 'reset-me', page: '2' };
+    assert.deepEqual({ ...new RouterCollector().collect(redirected).routeParams }, { token: MASK, page: '2' });
+    assert.deepEqual({ ...new RequestCollector().collect(redirected, new Response()).routeParams }, { token: MASK, page: '2' });
     redirected.attributes.routing = { context: { method: 'GET', path: '/blog', host: 'localhost', scheme: 'http' }, redirect: { path: '/blog/', url: 'http://localhost/blog/?token=LOCTOK5&x=1' } };
     assert.equal(new RouterCollector().collect(redirected).redirect?.url, `http://localhost/blog/?token=${MASK}&x=1`);
   });

@@ -61,7 +61,8 @@ export class RequestCollector implements Collector<RequestData> {
       pathInfo: request.pathInfo,
       requestType: request.type,
       route: request.attributes.route,
-      routeParams: request.attributes.routeParams ?? {},
+      // A parameter named like a secret (`/reset/{token}`) is one, as a query parameter would be.
+      routeParams: maskRecord(request.attributes.routeParams ?? {}),
       controller: request.attributes.controllerName ?? 'n/a',
       query: maskRecord(queryObject(request.query)),
       headers: maskRecord(request.headers as Record<string, string | string[]>),

@@ -1,7 +1,7 @@
 import type { Request } from '../../http/request.js';
 import type { RoutingRecord } from '../../routing/router-listener.js';
 import type { Collector } from './collector.js';
-import { maskSecretParams } from './mask.js';
+import { maskRecord, maskSecretParams } from './mask.js';
 
 export interface RouterData {
   route: string | undefined;
@@ -20,7 +20,7 @@ export class RouterCollector implements Collector<RouterData> {
     const routing = request.attributes.routing;
     return {
       route: request.attributes.route,
-      routeParams: request.attributes.routeParams ?? {},
+      routeParams: maskRecord(request.attributes.routeParams ?? {}),
       context: routing?.context ?? { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme },
       // The Location repeats the query string: its secrets are masked as in the response panel.
       redirect: routing?.redirect === undefined ? undefined : { ...routing.redirect, url: maskSecretParams(routing.redirect.url) },
