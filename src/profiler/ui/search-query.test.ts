@@ -20,4 +20,9 @@ describe('parseSearchQuery', () => {
   it('leaves out a bound it cannot read', () => {
     assert.deepEqual(bounds('start=yesterday&end='), { start: undefined, end: undefined });
   });
+
+  it('reads the limit as PHP reads a number, between 1 and 500, 10 when it is none', () => {
+    const limit = (value: string) => parseSearchQuery(new URLSearchParams({ limit: value })).limit;
+    assert.deepEqual(['1e3', '5abc', ' 7 ', '12.9', '0', '-3', 'ten', ''].map(limit), [500, 5, 7, 12, 10, 10, 10, 10]);
+  });
 });

@@ -22,7 +22,9 @@ export function parseSearchQuery(query: URLSearchParams): ProfileQuery {
     if (Number.isNaN(value)) return undefined;
     return Math.floor(value / 1000) + (endOfDay && DAY.test(given) ? 86399 : 0);
   };
-  const limit = Number.parseInt(query.get('limit') ?? '', 10);
+  // As PHP reads a numeric string (`1e3` is 1000), else its leading digits (`5abc` is 5).
+  const given = (query.get('limit') ?? '').trim();
+  const limit = given !== '' && Number.isFinite(Number(given)) ? Math.floor(Number(given)) : Number.parseInt(given, 10);
   return {
     ip: text('ip'),
     method: text('method'),
