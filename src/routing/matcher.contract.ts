@@ -188,6 +188,13 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.deepEqual(summary(match(request('GET', '/list/'))), { route: 'list', params: {}, redirect: { path: '/list' } });
     });
 
+    it('gives an optional placeholder whose requirement matches nothing the empty string, not its default, as PCRE captures it', () => {
+      const match = create([{ name: 'page', path: '/{page<\\d*>?1}' }, { name: 'pair', path: '/p/{a}{b}', requirements: { a: '[^/]+', b: '.*' }, defaults: { b: 'x' } }]);
+      assert.deepEqual(summary(match(request('GET', '/'))), { route: 'page', params: { page: '' } });
+      assert.deepEqual(summary(match(request('GET', '/12'))), { route: 'page', params: { page: '12' } });
+      assert.deepEqual(summary(match(request('GET', '/p/v1'))), { route: 'pair', params: { a: 'v1', b: '' } });
+    });
+
     it('reads inline requirements and defaults', () => {
       const match = create([{ name: 'list', path: '/list/{page<\\d+>?1}.{_format?html}' }]);
       assert.deepEqual(summary(match(request('GET', '/list/3.json'))), { route: 'list', params: { page: '3', _format: 'json' } });

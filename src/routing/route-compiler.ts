@@ -88,14 +88,17 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
   return { tokens, variables, source, firstOptional, staticPrefix: staticPrefixOf(tokens, hasDefault) };
 }
 
+// Symfony's optional parts are `(…)?`. Written `(?:…|)` here: the same choice (the part first, else
+// nothing), but where the part matches the empty string (`{page<\d*>?1}` on `/`) PCRE captures '' and
+// JavaScript's `?` refuses an empty iteration, leaving the placeholder to its default.
 function tokenSource(tokens: PatternToken[], index: number, firstOptional: number): string {
   const token = tokens[index] as PatternToken;
   if (token.kind === 'text') return escapeRegex(token.text);
-  if (index === 0 && firstOptional === 0) return `${escapeRegex(token.prefix)}(${token.regex})?`;
+  if (index === 0 && firstOptional === 0) return `${escapeRegex(token.prefix)}(?:(${token.regex})|)`;
   let source = `${escapeRegex(token.prefix)}(${token.regex})`;
   if (index >= firstOptional) {
     source = `(?:${source}`;
-    if (index === tokens.length - 1) source += ')?'.repeat(tokens.length - firstOptional - (firstOptional === 0 ? 1 : 0));
+    if (index === tokens.length - 1) source += '|)'.repeat(tokens.length - firstOptional - (firstOptional === 0 ? 1 : 0));
   }
   return source;
 }
