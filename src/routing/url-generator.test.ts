@@ -22,7 +22,15 @@ describe('UrlGenerator', () => {
     assert.equal(generator.generate('item_edit', { id: 12, tab: 'a b', 'x/y': '?' }), '/items/12?tab=a%20b&x/y=?');
   });
 
-  it('checks path requirements with their case, as the path is matched (only host tokens ignore case)', () => {
+  it('writes booleans as PHP does (1 and 0 in the query, 1 and nothing in a placeholder), and keeps a %2F given in a value', () => {
+    const routes = new UrlGenerator(new RouteCollection().addAll([{ name: 'q', path: '/q' }, { name: 'file', path: '/files/{name<.*>}' }]));
+    assert.equal(routes.generate('q', { b: true, f: false }), '/q?b=1&f=0');
+    assert.equal(routes.generate('file', { name: true }), '/files/1');
+    assert.equal(routes.generate('file', { name: 'a%2Fb' }), '/files/a%2Fb');
+    assert.equal(routes.generate('file', { name: 'a/b%25' }), '/files/a/b%2525');
+  });
+
+  it('checks path requirements with their case, as the path is matched (Symfony ignores it and writes URLs its matcher refuses)', () => {
     const codes = new UrlGenerator(new RouteCollection().addAll([{ name: 'code', path: '/code/{c<[a-z]+>}' }]));
     assert.equal(codes.generate('code', { c: 'abc' }), '/code/abc');
     assert.throws(() => codes.generate('code', { c: 'ABC' }), UrlGenerationError);

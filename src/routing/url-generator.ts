@@ -10,8 +10,11 @@ export interface GenerateOptions {
   absolute?: { schemeAndHttpHost: string; origin?: { prefix: string } };
 }
 
-/** Characters rawurlencode() escapes that Symfony puts back in paths (UrlGenerator::$decodedChars). */
-const PATH_DECODED: Record<string, string> = { '%2F': '/', '%40': '@', '%3A': ':', '%3B': ';', '%2C': ',', '%3D': '=', '%2B': '+', '%21': '!', '%2A': '*', '%7C': '|' };
+/**
+ * Characters rawurlencode() escapes that Symfony puts back in paths (UrlGenerator::$decodedChars); a `%2F`
+ * given in a value stays `%2F` instead of becoming `%252F`.
+ */
+const PATH_DECODED: Record<string, string> = { '%2F': '/', '%252F': '%2F', '%40': '@', '%3A': ':', '%3B': ';', '%2C': ',', '%3D': '=', '%2B': '+', '%21': '!', '%2A': '*', '%7C': '|' };
 const QUERY_DECODED: Record<string, string> = { '%2F': '/', '%3F': '?', '%40': '@', '%3A': ':', '%21': '!', '%3B': ';', '%2C': ',', '%2A': '*' };
 
 /**
@@ -31,7 +34,8 @@ export class UrlGenerator {
     const route = this.#routes.get(name);
     if (route === undefined) throw new UrlGenerationError(`Unable to generate a URL for the named route "${name}" as such route does not exist.`);
     const values: Record<string, string> = { ...route.defaults };
-    for (const [key, value] of Object.entries(params)) values[key] = String(value);
+    // As PHP writes a value into a string: true is 1, false nothing (the query's http_build_query: 1 and 0).
+    for (const [key, value] of Object.entries(params)) values[key] = typeof value === 'boolean' ? (value ? '1' : '') : String(value);
     const variables = [...(route.hostPattern?.variables ?? []), ...route.pathPattern.variables];
     const missing = variables.filter((v) => values[v] === undefined && !route.hasDefault(v));
     if (missing.length > 0) {
@@ -41,8 +45,9 @@ export class UrlGenerator {
     let url = encodePath(buildPath(route, route.pathPattern.tokens, values, true));
     const fragment = values._fragment;
     const query = Object.entries(params)
-      .filter(([key]) => key !== '_fragment' && !variables.includes(key) && String(params[key]) !== route.defaults[key])
-      .map(([key, value]) => `${rawUrlEncode(key)}=${rawUrlEncode(String(value))}`)
+      .map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)] as const)
+      .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && value !== route.defaults[key])
+      .map(([key, value]) => `${rawUrlEncode(key)}=${rawUrlEncode(value)}`)
       .join('&');
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
     if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawUrlEncode(fragment), QUERY_DECODED)}`;
@@ -77,7 +82,8 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     const value = values[token.name];
     const isDefault = route.hasDefault(token.name) && (value === undefined || value === (route.defaults[token.name] ?? ''));
     if (optional && !token.important && isDefault) continue;
-    // Case-sensitive, as the path is matched: Symfony's generator ignores case for host tokens only.
+    // Case-sensitive, as the path is matched. Symfony's generator ignores case here too (`#i`), and so
+    // writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
     if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, 'u').test(value ?? '')) {
       throw new UrlGenerationError(
         `Parameter "${token.name}" for route "${route.name}" must match "${token.regex}" ("${value ?? ''}" given) to generate a corresponding URL.`,
@@ -109,5 +115,5 @@ function rawUrlEncode(value: string): string {
 }
 
 function replaceAll(text: string, map: Record<string, string>): string {
-  return text.replace(/%[0-9A-F]{2}/g, (escape) => map[escape] ?? escape);
+  return text.replace(/%252F|%[0-9A-F]{2}/g, (escape) => map[escape] ?? escape);
 }
