@@ -15,6 +15,13 @@ describe('findRequirementProblem', () => {
     }
   });
 
+  it('refuses a repeated group holding alternatives or ending in a repeated atom: they backtrack exponentially too', () => {
+    for (const regex of ['(?:\\w|\\d)+', '(a|a)+', '(?:a{1,5})+', '(?:[a-z0-9]|[a-z])+', '(?:x|y){2,}', '((?:a|b)c)+']) {
+      assert.match(findRequirementProblem(regex) ?? '', /alternatives/, regex);
+    }
+    for (const regex of ['(?:en|fr)', '(?:a|b){3}', '(?:\\d{1,3}\\.)+\\d{1,3}', '(?:-?\\d)+', '(?:[a-z]{2}-)+']) assert.equal(findRequirementProblem(regex), undefined, regex);
+  });
+
   it('refuses back-references', () => {
     assert.match(findRequirementProblem('(a)\\1') ?? '', /back-references/);
     assert.match(findRequirementProblem('(?<x>a)\\k<x>') ?? '', /back-references/);

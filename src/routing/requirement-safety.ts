@@ -6,45 +6,73 @@
 const REPEATING = /^(?:[*+]|\{\d+,\d*\})/;
 const UNBOUNDED = /^(?:[*+]|\{\d+,\})/;
 
+interface GroupShape {
+  /** Holds an unbounded quantifier (`+`, `*`, `{n,}`). */
+  unbounded: boolean;
+  /** Holds alternatives. */
+  alternatives: boolean;
+  /** Its last atom is repeated (`a{1,5}`): nothing marks where one repetition of the group ends. */
+  endsRepeated: boolean;
+}
+
 /**
  * Why a requirement may not be used, or undefined when it is fine. The test is deliberately simple, in the
- * spirit of find-my-way's `isRegexSafe` (star height): a group that contains an unbounded quantifier may not
- * itself be repeated (`(a+)+`, `(\d*){2,}`, `(?:x|y+)*`), because such patterns backtrack exponentially on
- * a near-miss. Back-references are refused too: they would break the numbering of captured placeholders.
+ * spirit of find-my-way's `isRegexSafe` (star height): a group that can match the same text in more than
+ * one way may not itself be repeated, because such patterns backtrack exponentially on a near-miss: a
+ * group holding an unbounded quantifier (`(a+)+`, `(\d*){2,}`), alternatives (`(?:\w|\d)+`, `(a|a)+`), or
+ * ending in a repeated atom (`(?:a{1,5})+`); a 30-character path kept the event loop for seconds. A
+ * character class says the same safely (`[\w-]+`), and a group ending in a literal is fine
+ * (`(\d{1,3}\.)+`). Back-references are refused too: they would break the numbering of captured placeholders.
  * @example findRequirementProblem('(a+)+') // 'nested quantifiers …'
  */
 export function findRequirementProblem(requirement: string): string | undefined {
-  const stack: boolean[] = [false];
+  const open = (): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false });
+  const stack: GroupShape[] = [open()];
   let inClass = false;
-  let lastGroupUnbounded = false;
+  let lastGroup: GroupShape | undefined;
   for (let i = 0; i < requirement.length; i++) {
     const ch = requirement[i];
+    const current = stack[stack.length - 1]!;
     if (ch === '\\') {
       const next = requirement[i + 1] ?? '';
       if (/[1-9]/.test(next) || (next === 'k' && requirement[i + 2] === '<')) return 'back-references are not supported';
       i++;
-      lastGroupUnbounded = false;
+      current.endsRepeated = false;
+      lastGroup = undefined;
       continue;
     }
     if (inClass) {
       if (ch === ']') inClass = false;
       continue;
     }
-    if (ch === '[') {
-      inClass = true;
-      lastGroupUnbounded = false;
-    } else if (ch === '(') {
-      stack.push(false);
+    if (ch === '(') {
+      stack.push(open());
     } else if (ch === ')') {
       if (stack.length === 1) return 'unbalanced parenthesis';
-      lastGroupUnbounded = stack.pop() === true;
-      stack[stack.length - 1] ||= lastGroupUnbounded;
+      lastGroup = stack.pop()!;
+      const parent = stack[stack.length - 1]!;
+      parent.unbounded ||= lastGroup.unbounded;
+      // Conservative: alternatives anywhere inside make the enclosing groups suspect too.
+      parent.alternatives ||= lastGroup.alternatives;
+      parent.endsRepeated = false;
       continue;
+    } else if (ch === '|') {
+      current.alternatives = true;
     } else if (REPEATING.test(requirement.slice(i))) {
-      if (lastGroupUnbounded) return 'nested quantifiers (a repeated group that itself repeats) risk catastrophic backtracking';
-      if (UNBOUNDED.test(requirement.slice(i))) stack[stack.length - 1] = true;
+      if (lastGroup?.unbounded === true) return 'nested quantifiers (a repeated group that itself repeats) risk catastrophic backtracking';
+      if (lastGroup !== undefined && (lastGroup.alternatives || lastGroup.endsRepeated)) {
+        return 'a repeated group holding alternatives, or ending in a repeated atom, risks catastrophic backtracking: use a character class';
+      }
+      if (UNBOUNDED.test(requirement.slice(i))) current.unbounded = true;
+      current.endsRepeated = true;
+      // The quantifier's own characters (`{1,5}`) are not atoms.
+      i += (/^(?:[*+]|\{\d+,\d*\})/.exec(requirement.slice(i))?.[0].length ?? 1) - 1;
+    } else {
+      // `[` opens a class, anything else is a literal: an atom either way.
+      if (ch === '[') inClass = true;
+      if (ch !== '?') current.endsRepeated = false;
     }
-    lastGroupUnbounded = false;
+    lastGroup = undefined;
   }
   return undefined;
 }
