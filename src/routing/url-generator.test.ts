@@ -22,6 +22,11 @@ describe('UrlGenerator', () => {
     assert.equal(generator.generate('item_edit', { id: 12, tab: 'a b', 'x/y': '?' }), '/items/12?tab=a%20b&x/y=?');
   });
 
+  it('checks host placeholders even when writing a path alone', () => {
+    assert.equal(generator.generate('tenant', { tenant: 'acme' }), '/dash');
+    assert.throws(() => generator.generate('tenant', { tenant: 'a.b' }), UrlGenerationError);
+  });
+
   it('writes booleans as PHP does (1 and 0 in the query, 1 and nothing in a placeholder), and keeps a %2F given in a value', () => {
     const routes = new UrlGenerator(new RouteCollection().addAll([{ name: 'q', path: '/q' }, { name: 'file', path: '/files/{name<.*>}' }]));
     assert.equal(routes.generate('q', { b: true, f: false }), '/q?b=1&f=0');

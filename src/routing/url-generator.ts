@@ -51,6 +51,8 @@ export class UrlGenerator {
       .join('&');
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
     if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawUrlEncode(fragment), QUERY_DECODED)}`;
+    // Host placeholders are checked even for a path, as the reference checks them whatever it writes.
+    const host = route.hostPattern === undefined ? undefined : buildPath(route, route.hostPattern.tokens, values, false);
     if (absolute === undefined) return url;
 
     const base = new URL(absolute.schemeAndHttpHost);
@@ -60,8 +62,7 @@ export class UrlGenerator {
       scheme = route.schemes[0] as string;
       authority = base.hostname;
     }
-    if (route.hostPattern !== undefined) {
-      const host = buildPath(route, route.hostPattern.tokens, values, false);
+    if (host !== undefined) {
       authority = base.port !== '' && scheme === base.protocol.slice(0, -1) ? `${host}:${base.port}` : host;
     }
     return `${scheme}://${authority}${absolute.origin?.prefix ?? ''}${url}`;
