@@ -49,7 +49,11 @@ export interface App {
    * them (as @hono/node-server does): a server that wraps it and rewrites headers first must rewrite those.
    */
   readonly handler: RequestListener;
-  /** Handles a request in-process, without a socket (tests, sub-systems). */
+  /**
+   * Handles a request in-process, without a socket (tests, sub-systems), terminate listeners included. The
+   * request's origin is what its own resolver says (direct by default): the trusted-proxy settings apply to
+   * requests the server builds.
+   */
   handle(request: Request): Promise<Response>;
   listen(options?: ServeOptions): Promise<RunningServer>;
   /** Flushes logs and pending profile writes. */
@@ -130,7 +134,13 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     profiler,
     rateLimiting,
     handler,
-    handle: (request) => kernel.handle(request),
+    // The terminate listeners too (profile persistence), before answering: a front controller runs them
+    // after sending, and Symfony's test client before handing the response over.
+    async handle(request) {
+      const response = await kernel.handle(request);
+      await kernel.terminate(request, response);
+      return response;
+    },
     async listen(options = {}) {
       const running = await serve(handler, { port: config.port, host: config.host, ...config.server, ...options });
       servers.add(running);

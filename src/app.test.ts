@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createApp } from './app.js';
+import { loadConfig } from './config/load-config.js';
+import { Request } from './http/request.js';
+import { Response } from './http/response.js';
+import type { TerminateEvent } from './kernel/events.js';
+import { createLogger } from './logging/create-logger.js';
+import { CompositeProfileStore } from './profiler/composite-profile-store.js';
+import { useTemporaryDir } from '../test/helpers/temporary-dir.js';
+
+describe('App.handle()', () => {
+  const projectDir = useTemporaryDir('keel-app-handle-');
+
+  it('runs the terminate listeners before it answers, as a front controller and a test client do: the record is stored', async () => {
+    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'file' } });
+    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: () => undefined } });
+    const terminated: string[] = [];
+    const app = createApp({
+      config,
+      logger,
+      routes: [{ name: 'home', path: '/', methods: ['GET'], controller: () => Response.html('<body>hi</body>') }],
+      subscribers: [{ subscribedEvents: () => [{ event: 'terminate', listener: (event: TerminateEvent) => void terminated.push(event.request.pathInfo) }] }],
+    });
+    try {
+      const response = await app.handle(new Request({ method: 'GET', target: '/', headers: { host: 'localhost' } }));
+      assert.equal(response.status, 200);
+      assert.deepEqual(terminated, ['/']);
+      // Handed to the durable store at terminate: once written, it is there, not only in the memory in front of it.
+      await app.profiler!.flush();
+      const token = response.headers.get('x-debug-token')!;
+      const store = app.profiler!.store;
+      assert.ok(store instanceof CompositeProfileStore);
+      assert.equal((await store.back.read(token))?.token, token);
+    } finally {
+      await app.close();
+    }
+  });
+});
