@@ -10,11 +10,21 @@ describeRendererContract('XmlRenderer', () => new XmlRenderer());
 describe('XmlRenderer', () => {
   it('replaces characters XML cannot carry instead of producing an invalid document', () => {
     const { body } = new XmlRenderer().render(createFlatError(new Error('a\u0000b\u001Fc')), { request: new Request({ method: 'GET', target: '/' }), debug: true });
-    assert.ok(body.includes('<detail>a\uFFFDb\uFFFDc</detail>'));
+    assert.ok(body.includes('<detail>a&#xFFFD;b&#xFFFD;c</detail>'));
   });
 
   it('writes an empty list as one empty element, like the reference writes <args/>', () => {
     const { body } = new XmlRenderer().render(createFlatError(new Error('x'), { debug: true }), { request: new Request({ method: 'GET', target: '/' }), debug: true });
-    assert.match(body, /<line>\d+<\/line><args><\/args><\/trace>/);
+    assert.match(body, /<line>\d+<\/line><args\/><\/trace>/);
+  });
+
+  it('writes texts as the reference XmlEncoder does: CDATA around <, > or &, quotes as they are, non-ASCII as references', () => {
+    const render = (message: string) => new XmlRenderer().render(createFlatError(new Error(message)), { request: new Request({ method: 'GET', target: '/' }), debug: true }).body;
+    // Each expected body checked against Symfony 5.4's XmlEncoder (PHP 8.2, libxml2).
+    assert.match(render('No route found for "GET https://x.test/a"'), /<detail>No route found for "GET https:\/\/x\.test\/a"<\/detail>/);
+    assert.match(render('Boom <b>"quoted" & \'single\'</b>'), /<detail><!\[CDATA\[Boom <b>"quoted" & 'single'<\/b>\]\]><\/detail>/);
+    assert.ok(render('x]]>y<').includes('<detail><![CDATA[x]]]]><![CDATA[>y<]]></detail>'));
+    assert.ok(render('café\r😀').includes('<detail>caf&#xE9;&#xD;&#x1F600;</detail>'));
+    assert.ok(render('é<').includes('<detail><![CDATA[é<]]></detail>'));
   });
 });
