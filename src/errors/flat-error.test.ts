@@ -26,6 +26,10 @@ describe('createFlatError', () => {
     assert.equal(createFlatError(new TypeError('x'), { statusCode: 418 }).statusText, "I'm a teapot");
   });
 
+  it("gives a code the reference's table lacks FlattenException's text, not the status line's `unknown status`", () => {
+    for (const status of [419, 499, 509, 599]) assert.equal(createFlatError(new TypeError('x'), { statusCode: status }).statusText, 'Whoops, looks like something went wrong.');
+  });
+
   it('records where the error was created: this file and the line of `new`', () => {
     const line = new Error().stack!.split('\n')[1]!.match(/:(\d+):\d+\)?$/)![1];
     const flat = createFlatError(new Error('here'));

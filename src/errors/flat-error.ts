@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../http/error-codes.js';
 import { isHttpException } from '../http/http-exception.js';
-import { statusText } from '../http/status-texts.js';
+import { errorStatusText } from '../http/status-texts.js';
 import { errorFrames, type StackFrame } from './stack-frame.js';
 import { attached } from '../internal/attached.js';
 
@@ -131,7 +131,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       message: messageOf(error),
       code: isHttpException(error) ? error.code : undefined,
       status,
-      statusText: statusText(status),
+      statusText: errorStatusText(status),
       headers: isHttpException(error) ? { ...error.headers } : {},
       file: '',
       line: 0,

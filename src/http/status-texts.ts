@@ -16,3 +16,13 @@ const OVERRIDES: Record<number, string> = {
 export function statusText(status: number): string {
   return OVERRIDES[status] ?? STATUS_CODES[status] ?? UNKNOWN;
 }
+
+/**
+ * The status text of an error page (Symfony's FlattenException): the same phrase, but for a code Symfony's
+ * table lacks the page says `Whoops, looks like something went wrong.` where the status line says
+ * `unknown status`.
+ */
+export function errorStatusText(status: number): string {
+  const text = statusText(status);
+  return text === UNKNOWN ? 'Whoops, looks like something went wrong.' : text;
+}
