@@ -89,41 +89,50 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       : undefined;
 
   const collection = new RouteCollection();
-  // The routing panel replays matches against the whole table, read when a panel is shown.
-  if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir }));
-  const errorController = createErrorController(renderer);
-  if (config.debug) collection.add(createPreviewErrorRoute(kernel, errorController));
-  collection.addAll(routes);
+  let rateLimiting: RateLimiting | undefined;
+  let handler: RequestListener;
+  // A failure past this point (a route naming an unknown limiter, a broken subscriber) closes the stores
+  // already opened: a Redis connection left open would keep the process alive after the error.
+  try {
+    // The routing panel replays matches against the whole table, read when a panel is shown.
+    if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir }));
+    const errorController = createErrorController(renderer);
+    if (config.debug) collection.add(createPreviewErrorRoute(kernel, errorController));
+    collection.addAll(routes);
 
-  const { dispatcher } = kernel;
-  dispatcher.addSubscriber(new OriginGuardListener());
-  dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log, traceMisses: config.debug }));
-  // After the router (32), so that the matched route's limiters are known; before the controller.
-  const rateLimiting = createRateLimiting({ config, routes: collection, logger: log });
-  dispatcher.addSubscriber(rateLimiting.listener);
-  dispatcher.addSubscriber(new JsonViewListener());
-  dispatcher.addSubscriber(new ResponseListener());
-  dispatcher.addSubscriber(
-    new ErrorListener({
-      logger: log,
-      debug: config.debug,
-      controller: errorController,
-      // Like the reference's prod log handler (excluded_http_codes): a crawler's 404 is not an incident.
-      skipLogStatuses: config.env === 'prod' ? [404, 405] : [],
-    }),
-  );
-  if (profiler !== undefined) {
-    for (const subscriber of profilerSubscribers(profiler, { toolbar: config.profiler.toolbar })) dispatcher.addSubscriber(subscriber);
+    const { dispatcher } = kernel;
+    dispatcher.addSubscriber(new OriginGuardListener());
+    dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log, traceMisses: config.debug }));
+    // After the router (32), so that the matched route's limiters are known; before the controller.
+    rateLimiting = createRateLimiting({ config, routes: collection, logger: log });
+    dispatcher.addSubscriber(rateLimiting.listener);
+    dispatcher.addSubscriber(new JsonViewListener());
+    dispatcher.addSubscriber(new ResponseListener());
+    dispatcher.addSubscriber(
+      new ErrorListener({
+        logger: log,
+        debug: config.debug,
+        controller: errorController,
+        // Like the reference's prod log handler (excluded_http_codes): a crawler's 404 is not an incident.
+        skipLogStatuses: config.env === 'prod' ? [404, 405] : [],
+      }),
+    );
+    if (profiler !== undefined) {
+      for (const subscriber of profilerSubscribers(profiler, { toolbar: config.profiler.toolbar })) dispatcher.addSubscriber(subscriber);
+    }
+    if (config.disallowSearchEngineIndex) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
+    for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
+
+    const resolveOrigin = createOriginResolver(config);
+    handler = createRequestListener(kernel, {
+      resolveOrigin,
+      bodyLimit: config.bodyLimit,
+      onFatal: (error) => log.critical(LOG_MESSAGES.kernelFailure, { exception: error }),
+    });
+  } catch (error) {
+    void Promise.allSettled([profiler?.store.close?.(), rateLimiting?.close()]);
+    throw error;
   }
-  if (config.disallowSearchEngineIndex) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
-  for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
-
-  const resolveOrigin = createOriginResolver(config);
-  const handler = createRequestListener(kernel, {
-    resolveOrigin,
-    bodyLimit: config.bodyLimit,
-    onFatal: (error) => log.critical(LOG_MESSAGES.kernelFailure, { exception: error }),
-  });
 
   const servers = new Set<RunningServer>();
   return {

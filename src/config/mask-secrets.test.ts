@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isSecretName, maskSecrets, maskUrlPassword } from './mask-secrets.js';
+import { isSecretName, maskSecrets, maskTextSecrets, maskUrlPassword } from './mask-secrets.js';
 
 describe('isSecretName', () => {
   it('answers the same when asked again, whatever the case, keeping the profiler headers public', () => {
@@ -30,5 +30,7 @@ describe('maskSecrets', () => {
 
   it('masks a password given in the query of a URL (ioredis reads redis://host/0?password=…)', () => {
     assert.deepEqual(maskSecrets({ url: 'redis://127.0.0.1:6379/0?password=RLPW1&db=2' }), { url: 'redis://127.0.0.1:6379/0?password=******&db=2' });
+    // A mistyped scheme still names a password.
+    assert.equal(maskTextSecrets('RATE_LIMIT_STORAGE="redis//:topsecret@h:6379"'), 'RATE_LIMIT_STORAGE="redis//:******@h:6379"');
   });
 });

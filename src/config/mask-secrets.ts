@@ -16,7 +16,8 @@ export const isSecretName: (name: string) => boolean = memoizeBounded(1024, (nam
 // `scheme://user:password@` or `scheme://:password@`: the password part, up to the last `@` of the authority.
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*:)[^/?#]*@/i;
 // The same anywhere in a text (a Referer quoted in a message): the URL ends at a space or a quote there.
-const URL_PASSWORD_IN_TEXT = /([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/gi;
+// The scheme is optional: a mistyped setting (`redis//:pw@host`) still holds a password.
+const URL_PASSWORD_IN_TEXT = /((?:[a-z][a-z0-9+.-]*:)?\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/gi;
 // `?name=value` or `&name=value`. The value runs to the next `&` or `#`, or to a quote that closes the
 // text quoting the URL (followed by a space, a bracket, a comma or the end): a space, a quote or a bracket
 // inside a value (a Referer sent unencoded) must not leave the rest of a secret visible.
@@ -38,7 +39,7 @@ export function maskUrlPassword(text: string): string {
  */
 export function maskTextSecrets(text: string): string {
   let masked = text;
-  if (masked.includes('@') && masked.includes('://')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`);
+  if (masked.includes('@') && masked.includes('//')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`);
   // A name may be percent-encoded (`pass%77ord`), so `%` reads on.
   if (!masked.includes('=') || (!masked.includes('%') && !SECRET_NAME.test(masked))) return masked;
   return masked.replace(QUERY_PAIR, (pair, separator: string, name: string) => (isSecretName(decodeParamName(name)) ? `${separator}${name}=${MASK}` : pair));

@@ -1,7 +1,7 @@
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import cluster from 'node:cluster';
 import type { KeelConfig } from '../config/config.js';
-import { maskUrlPassword } from '../config/mask-secrets.js';
+import { maskTextSecrets } from '../config/mask-secrets.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from './clock.js';
 import { RateLimitListener, type RateLimitListenerOptions } from './rate-limit-listener.js';
@@ -47,7 +47,14 @@ export function createRateLimiting({ config, routes, logger, clock, isClusterWor
     limiters.set(name, new RateLimiter({ name, config: settings, storage: store, clock, failMode }));
   }
   const paths = Object.entries(config.rateLimiter).flatMap(([name, settings]) => (settings.paths ?? []).map((prefix) => [prefix, name] as const));
-  const listener = new RateLimitListener({ limiters, routes, paths });
+  let listener: RateLimitListener;
+  try {
+    listener = new RateLimitListener({ limiters, routes, paths });
+  } catch (error) {
+    // A route naming an unknown limiter: the storage opened here must not keep the process alive.
+    if (storage === undefined) void store.close().catch(() => undefined);
+    throw error;
+  }
   return { limiters, storage: store, listener, close: () => store.close() };
 }
 
@@ -67,7 +74,7 @@ function createStorage(url: string, timeout: number, logger: Logger, isClusterWo
     const { RedisStorage } = await import('./storage/redis-storage.js');
     return new RedisStorage({ url, commandTimeout: timeout, replyTimeout: LATE_REPLY_MS });
   });
-  const where = maskUrlPassword(url);
+  const where = maskTextSecrets(url);
   return new GuardedStorage(storage, {
     timeout,
     onOutage: (error) => logger.error(LOG_MESSAGES.rateLimitStorageUnavailable, { storage: where, error: error instanceof Error ? error.message : String(error) }),

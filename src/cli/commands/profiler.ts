@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { maskUrlPassword } from '../../config/mask-secrets.js';
+import { maskTextSecrets } from '../../config/mask-secrets.js';
 import { createProfileStore } from '../../profiler/create-profiler.js';
 import type { ProfileQuery, ProfileStore } from '../../profiler/profile-store.js';
 import { isProfileToken } from '../../profiler/token.js';
@@ -95,7 +95,7 @@ async function withStore<T>(io: CliIo, options: AppCommandOptions, run: (store: 
   } catch (error) {
     if (error instanceof CliError || storage === 'file') throw error;
     // ioredis says only that it gave up retrying: name what could not be reached.
-    throw new CliError(`cannot read ${where} at ${maskUrlPassword(storage)}: ${firstLine(error)}`);
+    throw new CliError(`cannot read ${where} at ${maskTextSecrets(storage)}: ${firstLine(error)}`);
   } finally {
     await store.close?.().catch(() => undefined);
   }

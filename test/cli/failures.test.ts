@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { startRedis, type RunningRedis } from '../helpers/redis.js';
+import { runKeel } from './run-keel.js';
+
+const UNKNOWN_LIMITER_APP = fileURLToPath(new URL('./fixtures/unknown-limiter-app.ts', import.meta.url));
+
+describe('keel commands that fail', () => {
+  let redis: RunningRedis;
+  before(async () => {
+    redis = await startRedis();
+  });
+  after(() => redis.close());
+
+  it('exit after their one-line error even when the app had opened Redis stores before failing', { timeout: 30_000 }, async () => {
+    const settings: Record<string, string>[] = [{ RATE_LIMIT_STORAGE: redis.url }, { RATE_LIMIT_STORAGE: redis.url, KEEL_PROFILER_STORAGE: redis.url }];
+    for (const env of settings) {
+      const started = Date.now();
+      const run = await runKeel(['debug:router', '--app', UNKNOWN_LIMITER_APP], { env: { APP_ENV: 'dev', ...env } });
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, /^error: .*"nope"/);
+      assert.ok(Date.now() - started < 15_000, 'the process should not wait on the open connections');
+    }
+  });
+
+  it('mask the password of a storage URL in their error, in the userinfo or the query', async () => {
+    const invalid = await runKeel(['config'], { env: { RATE_LIMIT_STORAGE: 'http://:topsecret@h:6379' } });
+    assert.equal(invalid.code, 1);
+    assert.match(invalid.stderr, /RATE_LIMIT_STORAGE="http:\/\/:\*{6}@h:6379" is invalid/);
+    const unreachable = await runKeel(['profiler:list'], { env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'redis://127.0.0.1:1/0?password=TOPSECRET' } });
+    assert.equal(unreachable.code, 1);
+    assert.match(unreachable.stderr, /password=\*{6}/);
+    assert.doesNotMatch(invalid.stderr + unreachable.stderr, /topsecret|TOPSECRET/);
+  });
+});
