@@ -21,16 +21,27 @@ export interface CliIo {
 }
 
 export function createProcessIo(): CliIo {
-  // A reader that goes away (`keel debug:router | head`) is no error of the command: it stops quietly.
+  const closed = new Set<NodeJS.WriteStream>();
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(0);
-      throw error;
+      // A reader that goes away (`keel router:match /x | head -1`) is no error of the command: its output
+      // stops, and the command ends with its own exit code (a 404 stays 1 for `set -o pipefail`).
+      if (error.code === 'EPIPE') {
+        closed.add(stream);
+        return;
+      }
+      // A full disk, a closed descriptor: one line, not a stack trace.
+      if (stream !== process.stderr && !closed.has(process.stderr)) process.stderr.write(`error: cannot write the output: ${error.message}\n`);
+      process.exit(1);
     });
   }
+  const output = (stream: NodeJS.WriteStream): OutputStream => ({
+    write: (chunk) => closed.has(stream) || stream.write(chunk),
+    isTTY: stream.isTTY,
+  });
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: output(process.stdout),
+    stderr: output(process.stderr),
     env: process.env,
     cwd: process.cwd(),
     waitForStop: () =>

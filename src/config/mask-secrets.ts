@@ -65,7 +65,8 @@ export function maskSecrets<T>(value: T): T {
 }
 
 function mask(value: unknown, secret: boolean, seen: WeakSet<object>): unknown {
-  if (value === null || typeof value !== 'object') return secret && value !== undefined ? MASK : typeof value === 'string' ? maskTextSecrets(value) : value;
+  // An empty secret stays empty: masked, a setting left blank would look set.
+  if (value === null || typeof value !== 'object') return secret && value !== undefined && value !== '' ? MASK : typeof value === 'string' ? maskTextSecrets(value) : value;
   if (seen.has(value)) return '[circular]';
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => mask(item, secret, seen));

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { openSync, closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { startRedis, type RunningRedis } from '../helpers/redis.js';
-import { runKeel } from './run-keel.js';
+import { cleanEnv, KEEL_BIN, REPO_ROOT, runKeel, spawnKeel } from './run-keel.js';
 
 const UNKNOWN_LIMITER_APP = fileURLToPath(new URL('./fixtures/unknown-limiter-app.ts', import.meta.url));
 
@@ -32,5 +36,32 @@ describe('keel commands that fail', () => {
     assert.equal(unreachable.code, 1);
     assert.match(unreachable.stderr, /password=\*{6}/);
     assert.doesNotMatch(invalid.stderr + unreachable.stderr, /topsecret|TOPSECRET/);
+  });
+
+  it('keep their exit code when the reader of their output goes away, and say in one line that the output cannot be written', { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keel-cli-pipe-'));
+    try {
+      // Enough routes for router:match to fill a pipe with the reasons each one missed.
+      const app = join(dir, 'big.mjs');
+      const routes = Array.from({ length: 5_000 }, (_, i) => `{ name: 'r${i}', path: '/r${i}', controller: () => null }`);
+      writeFileSync(app, `export const routes = [${routes.join(',')}];\n`);
+      const child = spawnKeel(['router:match', '/nope', '--app', app]);
+      child.stdout!.once('data', () => child.stdout!.destroy());
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(code, 1, 'a 404 stays a failure when the output is cut short');
+
+      const full = openSync('/dev/full', 'w');
+      try {
+        const run = spawn(process.execPath, [KEEL_BIN, 'debug:router'], { cwd: REPO_ROOT, env: cleanEnv(), stdio: ['ignore', full, 'pipe'] });
+        let stderr = '';
+        run.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        assert.equal(await new Promise((resolve) => run.on('close', resolve)), 1);
+        assert.equal(stderr, 'error: cannot write the output: ENOSPC: no space left on device, write\n');
+      } finally {
+        closeSync(full);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -118,6 +118,19 @@ describe('keel config', () => {
     assert.equal(dotenv.APP_SECRET, '******');
   });
 
+  it('shows the environment resolved for APP_ENV when no .env file sets it, and an empty secret as empty', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'keel-cli-config-bare-'));
+    try {
+      writeFileSync(join(bare, '.env'), 'APP_SECRET=\nTRUSTED_PROXIES=10.0.0.0/8\n');
+      const run = await runKeel(['config', '--format=json'], { cwd: bare });
+      assert.equal(run.code, 0, run.stderr);
+      const { dotenv } = JSON.parse(run.stdout) as { dotenv: Record<string, string> };
+      assert.deepEqual([dotenv.APP_ENV, dotenv.APP_SECRET], ['dev', '']);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('fails in one line on an invalid setting', async () => {
     const run = await runKeel(['config'], { cwd: projectDir, env: { TRUSTED_PROXIES: 'not-an-address' } });
     assert.equal(run.code, 1);

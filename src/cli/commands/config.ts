@@ -22,7 +22,8 @@ export function registerConfigCommand(program: Command, io: CliIo): void {
       const env = options.env === undefined ? io.env : { ...io.env, APP_ENV: options.env };
       const effective = resolveEnvVars(config.projectDir, env);
       const declared = Object.keys(resolveEnvVars(config.projectDir, { APP_ENV: config.env })).sort();
-      const dotenv = maskSecrets(Object.fromEntries(declared.map((name) => [name, effective[name] ?? ''])));
+      // APP_ENV is declared by the environment being resolved itself: its value is that environment.
+      const dotenv = maskSecrets(Object.fromEntries(declared.map((name) => [name, effective[name] ?? (name === 'APP_ENV' ? config.env : '')])));
       const masked = maskSecrets(config);
       if (options.format === 'json') {
         io.stdout.write(toJson({ config: masked, dotenv }));
