@@ -15,7 +15,8 @@ describe('keel serve', () => {
   after(() => rmSync(projectDir, { recursive: true, force: true }));
 
   it('serves the application module until SIGTERM, then exits with code 0', async () => {
-    const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', DEMO_APP], { cwd: projectDir });
+    // --port stands for PORT: a PORT the environment got wrong is not read.
+    const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', DEMO_APP], { cwd: projectDir, env: { PORT: 'abc' } });
     let stdout = '';
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const url = await new Promise<string>((resolve, reject) => {

@@ -22,7 +22,9 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     .option('-p, --port <port>', 'port to listen on, 0 for any free port (default: PORT, else 8000)', parsePort)
     .option('--host <address>', 'address to listen on (default: HOST, else 127.0.0.1)');
   appOptions(command).action(async (options: ServeOptions) => {
-    const loaded = loadCliConfig(io, options);
+    // The options stand for the PORT and HOST settings: a bad PORT in the environment is then never read.
+    const given = { ...(options.port === undefined ? {} : { PORT: String(options.port) }), ...(options.host === undefined ? {} : { HOST: options.host }) };
+    const loaded = loadCliConfig({ ...io, env: { ...io.env, ...given } }, options);
     const config = { ...loaded, port: options.port ?? loaded.port, host: options.host ?? loaded.host };
     const module = await loadCliAppModule(io, options);
     let app;
