@@ -20,6 +20,16 @@ describe('resolveAppModulePath', () => {
     assert.deepEqual(resolveAppModulePath({ env: {}, cwd: dir }), { path: join(dir, 'src', 'app.ts'), source: 'package.json' });
   });
 
+  it('fails in words on a package.json that is not an object', () => {
+    const odd = mkdtempSync(join(tmpdir(), 'keel-app-module-'));
+    try {
+      writeFileSync(join(odd, 'package.json'), 'null\n');
+      assert.throws(() => resolveAppModulePath({ env: {}, cwd: odd }), (error: unknown) => error instanceof CliError && error.message === 'package.json must hold a JSON object');
+    } finally {
+      rmSync(odd, { recursive: true, force: true });
+    }
+  });
+
   it('fails with the three ways to name a module when none is given', () => {
     const empty = mkdtempSync(join(tmpdir(), 'keel-app-module-'));
     try {

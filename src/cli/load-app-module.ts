@@ -37,6 +37,8 @@ function readPackageAppField(cwd: string): string | undefined {
   } catch (error) {
     throw new CliError(`package.json is not valid JSON (${(error as Error).message})`);
   }
+  // Any JSON value parses: `null`, a list, a number name no fields.
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) throw new CliError('package.json must hold a JSON object');
   const keel = (manifest as { keel?: unknown }).keel;
   if (keel === undefined) return undefined;
   const app = (keel as { app?: unknown } | null)?.app;

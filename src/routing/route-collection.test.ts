@@ -43,6 +43,8 @@ describe('RouteCollection', () => {
 
     it('names the route and the problem', () => {
       assert.throws(add('/a/{1st}'), invalid(/^Route "bad" is invalid: placeholder "1st" cannot start with a digit/));
+      // A hole in a table built by code.
+      assert.throws(() => new RouteCollection().addAll([null as never]), invalid(/^Route "null" is invalid: a route is an object/));
     });
 
     it('refuses a placeholder used twice, an unmatched brace and an overlong name', () => {

@@ -63,6 +63,8 @@ export class Route {
   readonly #optional: ReadonlySet<string>;
 
   constructor(definition: RouteDefinition) {
+    // A route table is often built by code (a loop, a spread): a hole in it is named, not a TypeError.
+    if (typeof definition !== 'object' || definition === null) throw new RouteDefinitionError(String(definition), 'a route is an object with a name, a path and a controller.');
     const { name } = definition;
     if (typeof name !== 'string' || name === '') throw new RouteDefinitionError(String(name), 'a route needs a non-empty name.');
     if (typeof definition.path !== 'string') throw new RouteDefinitionError(name, 'the path must be a string.');
