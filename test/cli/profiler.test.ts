@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -98,6 +98,21 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     const run = await runKeel(['profiler:list'], { cwd: projectDir, env: { KEEL_PROFILER_STORAGE: 'memory' } });
     assert.equal(run.code, 1);
     assert.equal(run.stderr, 'error: profiles are kept in server memory only (KEEL_PROFILER_STORAGE=memory): nothing to read from here\n');
+  });
+
+  it('refuses a var/profiler that is not a folder instead of listing or purging nothing', async () => {
+    const odd = mkdtempSync(join(tmpdir(), 'keel-cli-profiler-file-'));
+    try {
+      mkdirSync(join(odd, 'var'));
+      writeFileSync(join(odd, 'var', 'profiler'), 'not a folder\n');
+      for (const command of ['profiler:list', 'profiler:purge']) {
+        const run = await runKeel([command], { cwd: odd });
+        assert.equal(run.code, 1, command);
+        assert.equal(run.stderr, 'error: var/profiler is not a folder: no profile storage there\n', command);
+      }
+    } finally {
+      rmSync(odd, { recursive: true, force: true });
+    }
   });
 
   it('purges every profile', async () => {

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { maskTextSecrets } from '../../config/mask-secrets.js';
@@ -89,6 +90,8 @@ async function withStore<T>(io: CliIo, options: AppCommandOptions, run: (store: 
   if (storage === 'memory') throw new CliError('profiles are kept in server memory only (KEEL_PROFILER_STORAGE=memory): nothing to read from here');
   const dir = join(config.varDir, 'profiler');
   const where = storage === 'file' ? relative(io.cwd, dir) || dir : 'the Redis profile storage';
+  // The store reads a missing folder as an empty one; something else in its place is no store at all.
+  if (storage === 'file' && existsSync(dir) && !statSync(dir).isDirectory()) throw new CliError(`${where} is not a folder: no profile storage there`);
   const store = createProfileStore(config);
   try {
     return await run(store, where);
