@@ -31,6 +31,7 @@ describe('maskSecrets', () => {
   it('masks a password given in the query of a URL (ioredis reads redis://host/0?password=…)', () => {
     assert.deepEqual(maskSecrets({ url: 'redis://127.0.0.1:6379/0?password=RLPW1&db=2' }), { url: 'redis://127.0.0.1:6379/0?password=******&db=2' });
     assert.deepEqual(maskSecrets({ APP_SECRET: '', API_TOKEN: 't' }), { APP_SECRET: '', API_TOKEN: '******' });
+    assert.deepEqual(maskSecrets({ DB_PASS: 'p', 'smtp-pwd': 'p', AWS_CREDENTIALS: 'c', PASSTHROUGH: 'on', BYPASS_CACHE: '1' }), { DB_PASS: '******', 'smtp-pwd': '******', AWS_CREDENTIALS: '******', PASSTHROUGH: 'on', BYPASS_CACHE: '1' });
     // A mistyped scheme still names a password.
     assert.equal(maskTextSecrets('RATE_LIMIT_STORAGE="redis//:topsecret@h:6379"'), 'RATE_LIMIT_STORAGE="redis//:******@h:6379"');
   });

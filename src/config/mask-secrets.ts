@@ -3,8 +3,9 @@ import { memoizeBounded } from '../internal/bounded-map.js';
 /** What a secret value is replaced with wherever keel shows data: profiler pages, `keel config`. */
 export const MASK = '******';
 
-// Names whose values are credentials: Authorization, Cookie, and anything about passwords, secrets, tokens, keys.
-export const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|key/i;
+// Names whose values are credentials: Authorization, Cookie, and anything about passwords, secrets, tokens,
+// keys, credentials; `PASS` and `PWD` as words of a name (`DB_PASS`, `smtp-pwd`), not inside one (`passthrough`).
+export const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|key|credential|(?:^|[_.-])(?:pass|pwd)(?:$|[_.-])/i;
 
 // The profiler's own headers name record tokens, which are no credential: every page links them.
 const PUBLIC_NAMES = new Set(['x-debug-token', 'x-debug-token-link', 'x-previous-debug-token']);
