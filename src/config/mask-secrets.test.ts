@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isSecretName, maskSecrets, maskTextSecrets, maskUrlPassword } from './mask-secrets.js';
+import { isSecretName, maskSecrets, maskTextSecrets } from './mask-secrets.js';
 
 describe('isSecretName', () => {
   it('answers the same when asked again, whatever the case, keeping the profiler headers public', () => {
@@ -24,8 +24,8 @@ describe('maskSecrets', () => {
   it('masks the password of a URL under any key, as the Redis storage settings hold one', () => {
     const config = { profiler: { storage: 'redis://:s3cret@cache:6379/0' }, rateLimiterStorage: { url: 'rediss://app:p@ss@cache:6380' }, home: 'https://example.test/a:b@c' };
     assert.deepEqual(maskSecrets(config), { profiler: { storage: 'redis://:******@cache:6379/0' }, rateLimiterStorage: { url: 'rediss://app:******@cache:6380' }, home: 'https://example.test/a:b@c' });
-    assert.equal(maskUrlPassword('redis://cache:6379'), 'redis://cache:6379');
-    assert.equal(maskUrlPassword('redis://user@cache:6379'), 'redis://user@cache:6379');
+    assert.equal(maskTextSecrets('redis://cache:6379'), 'redis://cache:6379');
+    assert.equal(maskTextSecrets('redis://user@cache:6379'), 'redis://user@cache:6379');
   });
 
   it('masks a password given in the query of a URL (ioredis reads redis://host/0?password=…)', () => {

@@ -14,24 +14,14 @@ const PUBLIC_NAMES = new Set(['x-debug-token', 'x-debug-token-link', 'x-previous
 // record and the error sub-request's): a case-insensitive test each time was ~9 µs of a profiled 404.
 export const isSecretName: (name: string) => boolean = memoizeBounded(1024, (name: string) => SECRET_NAME.test(name) && !PUBLIC_NAMES.has(name.toLowerCase()));
 
-// `scheme://user:password@` or `scheme://:password@`: the password part, up to the last `@` of the authority.
-const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*:)[^/?#]*@/i;
-// The same anywhere in a text (a Referer quoted in a message): the URL ends at a space or a quote there.
-// The scheme is optional: a mistyped setting (`redis//:pw@host`) still holds a password.
+// `scheme://user:password@` or `scheme://:password@`: the password, up to the last `@` of the authority,
+// anywhere in a text (a Referer quoted in a message), where the URL ends at a space or a quote. The scheme
+// is optional: a mistyped setting (`redis//:pw@host`) still holds a password.
 const URL_PASSWORD_IN_TEXT = /((?:[a-z][a-z0-9+.-]*:)?\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/gi;
 // `?name=value` or `&name=value`. The value runs to the next `&` or `#`, or to a quote that closes the
 // text quoting the URL (followed by a space, a bracket, a comma or the end): a space, a quote or a bracket
 // inside a value (a Referer sent unencoded) must not leave the rest of a secret visible.
 const QUERY_PAIR = /([?&])([^=&#\s"'<>]+)=((?:[^&#"']|["'](?![\s)\]},;]|$))*)/g;
-
-/**
- * A URL with the password of its userinfo replaced by `******`; anything else unchanged. A Redis URL
- * (`redis://:password@host:6379`) is a setting whose name says nothing of the secret it holds.
- * @example maskUrlPassword('redis://:s3cret@cache:6379/0') // 'redis://:******@cache:6379/0'
- */
-export function maskUrlPassword(text: string): string {
-  return text.replace(URL_PASSWORD, `$1${MASK}@`);
-}
 
 /**
  * A text with the secrets of the URLs it quotes masked: the password of their userinfo and the values of
@@ -47,7 +37,7 @@ export function maskTextSecrets(text: string): string {
 }
 
 /** A query parameter's name as its application reads it (`pass%77ord` is `password`). */
-export function decodeParamName(name: string): string {
+function decodeParamName(name: string): string {
   try {
     return decodeURIComponent(name.replaceAll('+', ' '));
   } catch {

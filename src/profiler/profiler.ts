@@ -1,10 +1,10 @@
+import { maskTextSecrets } from '../config/mask-secrets.js';
 import { HttpException } from '../http/http-exception.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 import type { Collector } from './collectors/collector.js';
-import { maskUrl } from './collectors/mask.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import type { ProfileQuery, ProfileStore } from './profile-store.js';
 import { generateRandomToken, isProfileToken, LATEST_TOKEN, type TokenGenerator } from './token.js';
@@ -95,7 +95,7 @@ export class Profiler {
       children: [],
       time: Math.floor(this.#clock() / 1000),
       method: request.method,
-      url: maskUrl(safeUri(request)),
+      url: maskTextSecrets(safeUri(request)),
       ip: safeClientIp(request),
       statusCode: response.status,
       type: 'request',

@@ -2,7 +2,7 @@ import { createFlatError } from '../../errors/flat-error.js';
 import type { StackFrame } from '../../errors/stack-frame.js';
 import type { Collector } from './collector.js';
 import { attached } from '../../internal/attached.js';
-import { maskSecretParams } from './mask.js';
+import { maskTextSecrets } from '../../config/mask-secrets.js';
 
 const EXCEPTION_DATA = Symbol('keel.profiler.exceptionData');
 
@@ -42,7 +42,7 @@ export class ExceptionCollector implements Collector<ExceptionData> {
     return Object.freeze({
       chain: createFlatError(error, { debug: true })
         .toArray()
-        .map((flat) => Object.freeze({ className: flat.class, message: maskSecretParams(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
+        .map((flat) => Object.freeze({ className: flat.class, message: maskTextSecrets(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
     });
   }
 }

@@ -2,7 +2,7 @@ import type { Request } from '../../http/request.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { Collector } from './collector.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
-import { maskSecretParams } from './mask.js';
+import { maskTextSecrets } from '../../config/mask-secrets.js';
 
 export interface LoggerData {
   logs: LogRecord[];
@@ -29,7 +29,7 @@ export class LoggerCollector implements Collector<LoggerData> {
         time,
         level,
         channel,
-        message: maskSecretParams(message),
+        message: maskTextSecrets(message),
         context: maskSecrets(toStorable(context, 0)) as Record<string, unknown>,
       })),
     };
@@ -49,12 +49,12 @@ const MAX_DEPTH = 5;
  * parameters quoted in strings are masked (the matched route's `request_uri`, a referer).
  */
 export function toStorable(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return maskSecretParams(value);
+  if (typeof value === 'string') return maskTextSecrets(value);
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return String(value);
     return value;
   }
-  if (value instanceof Error) return { class: value.constructor.name, message: maskSecretParams(String(value.message)) };
+  if (value instanceof Error) return { class: value.constructor.name, message: maskTextSecrets(String(value.message)) };
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
   const out: Record<string, unknown> = {};

@@ -1,33 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MASK } from '../../config/mask-secrets.js';
+import { MASK, maskTextSecrets } from '../../config/mask-secrets.js';
 import { NotFoundHttpException } from '../../http/http-exception.js';
 import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import { RequestStack } from '../../kernel/request-stack.js';
 import { ExceptionCollector } from './exception-collector.js';
 import { LoggerCollector } from './logger-collector.js';
-import { maskRecord, maskSecretParams } from './mask.js';
+import { maskRecord } from './mask.js';
 import { RequestCollector } from './request-collector.js';
 import { ResponseCollector } from './response-collector.js';
 import { RouterCollector } from './router-collector.js';
 
 const REFERER = 'https://app.example.test/reset?token=abc123&page=2';
 
-describe('maskSecretParams', () => {
+describe('maskTextSecrets', () => {
   it('masks secret-named parameters of URLs quoted anywhere in a text, and leaves the rest as it was', () => {
     assert.equal(
-      maskSecretParams(`No route found for "GET https://app.example.test/x" (from "${REFERER}")`),
+      maskTextSecrets(`No route found for "GET https://app.example.test/x" (from "${REFERER}")`),
       'No route found for "GET https://app.example.test/x" (from "https://app.example.test/reset?token=******&page=2")',
     );
-    assert.equal(maskSecretParams('/login?user=ada&pass%77ord=x y'), `/login?user=ada&pass%77ord=${MASK}`);
+    assert.equal(maskTextSecrets('/login?user=ada&pass%77ord=x y'), `/login?user=ada&pass%77ord=${MASK}`);
     // A value sent unencoded runs to the next parameter, or to the quote closing the text that quotes it.
     const raw = 'https://ref.example/?password=SP1 SP2rest&token=Q"QUOTED2&secret=a<LT3&api_key=x>GT4';
-    assert.equal(maskSecretParams(raw), `https://ref.example/?password=${MASK}&token=${MASK}&secret=${MASK}&api_key=${MASK}`);
-    assert.equal(maskSecretParams(`No route found for "GET /x" (from "${raw}")`), `No route found for "GET /x" (from "https://ref.example/?password=${MASK}&token=${MASK}&secret=${MASK}&api_key=${MASK}")`);
+    assert.equal(maskTextSecrets(raw), `https://ref.example/?password=${MASK}&token=${MASK}&secret=${MASK}&api_key=${MASK}`);
+    assert.equal(maskTextSecrets(`No route found for "GET /x" (from "${raw}")`), `No route found for "GET /x" (from "https://ref.example/?password=${MASK}&token=${MASK}&secret=${MASK}&api_key=${MASK}")`);
     // The password of a URL's userinfo, wherever the URL is quoted.
-    assert.equal(maskSecretParams('(from "https://admin:UserinfoPW1@ref.example/x")'), `(from "https://admin:${MASK}@ref.example/x")`);
-    for (const text of ['text/html;q=0.9', 'plain text', '/a?page=2&sort=name', 'token without a value']) assert.equal(maskSecretParams(text), text);
+    assert.equal(maskTextSecrets('(from "https://admin:UserinfoPW1@ref.example/x")'), `(from "https://admin:${MASK}@ref.example/x")`);
+    for (const text of ['text/html;q=0.9', 'plain text', '/a?page=2&sort=name', 'token without a value']) assert.equal(maskTextSecrets(text), text);
   });
 
   it('keeps names such as __proto__ and toString as entries of a record', () => {

@@ -2,8 +2,8 @@ import type { Request, RequestOrigin } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import { isProfileToken } from '../token.js';
 import type { Collector } from './collector.js';
-import { MASK } from '../../config/mask-secrets.js';
-import { maskRecord, maskUrl } from './mask.js';
+import { MASK, maskTextSecrets } from '../../config/mask-secrets.js';
+import { maskRecord } from './mask.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
 export interface RedirectInfo {
@@ -57,7 +57,7 @@ export class RequestCollector implements Collector<RequestData> {
     const cookies = parseCookies(request.header('cookie'));
     return {
       method: request.method,
-      url: maskUrl(origin === undefined ? request.pathInfo : request.uri),
+      url: maskTextSecrets(origin === undefined ? request.pathInfo : request.uri),
       pathInfo: request.pathInfo,
       requestType: request.type,
       route: request.attributes.route,

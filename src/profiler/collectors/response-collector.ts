@@ -2,7 +2,7 @@ import type { Response } from '../../http/response.js';
 import type { Collector } from './collector.js';
 import { isSecretName, MASK } from '../../config/mask-secrets.js';
 import { rawurlencode } from '../../internal/rawurlencode.js';
-import { maskSecretParams } from './mask.js';
+import { maskTextSecrets } from '../../config/mask-secrets.js';
 
 export interface ResponseData {
   statusCode: number;
@@ -19,7 +19,7 @@ export class ResponseCollector implements Collector<ResponseData> {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers) {
       const lower = name.toLowerCase();
-      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : lower === 'x-debug-exception' ? maskEncoded(value) : maskSecretParams(value)]);
+      headers.push([name, lower === 'set-cookie' ? maskCookie(value) : isSecretName(lower) ? MASK : lower === 'x-debug-exception' ? maskEncoded(value) : maskTextSecrets(value)]);
     }
     return { statusCode: response.status, statusText: response.statusText, headers };
   }
@@ -40,6 +40,6 @@ function maskEncoded(value: string): string {
   } catch {
     return value;
   }
-  const masked = maskSecretParams(text);
+  const masked = maskTextSecrets(text);
   return masked === text ? value : rawurlencode(masked);
 }

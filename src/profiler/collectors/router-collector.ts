@@ -1,7 +1,8 @@
 import type { Request } from '../../http/request.js';
 import type { RoutingRecord } from '../../routing/router-listener.js';
 import type { Collector } from './collector.js';
-import { maskRecord, maskSecretParams } from './mask.js';
+import { maskTextSecrets } from '../../config/mask-secrets.js';
+import { maskRecord } from './mask.js';
 
 export interface RouterData {
   route: string | undefined;
@@ -23,7 +24,7 @@ export class RouterCollector implements Collector<RouterData> {
       routeParams: maskRecord(request.attributes.routeParams ?? {}),
       context: routing?.context ?? { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme },
       // The Location repeats the query string: its secrets are masked as in the response panel.
-      redirect: routing?.redirect === undefined ? undefined : { ...routing.redirect, url: maskSecretParams(routing.redirect.url) },
+      redirect: routing?.redirect === undefined ? undefined : { ...routing.redirect, url: maskTextSecrets(routing.redirect.url) },
     };
   }
 }
