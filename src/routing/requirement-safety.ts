@@ -30,6 +30,7 @@ export function findRequirementProblem(requirement: string): string | undefined 
   const stack: GroupShape[] = [open()];
   let inClass = false;
   let lastGroup: GroupShape | undefined;
+  let quantifier: string | undefined;
   for (let i = 0; i < requirement.length; i++) {
     const ch = requirement[i];
     const current = stack[stack.length - 1]!;
@@ -58,15 +59,15 @@ export function findRequirementProblem(requirement: string): string | undefined 
       continue;
     } else if (ch === '|') {
       current.alternatives = true;
-    } else if (REPEATING.test(requirement.slice(i))) {
+    } else if ((quantifier = REPEATING.exec(requirement.slice(i))?.[0]) !== undefined) {
       if (lastGroup?.unbounded === true) return 'nested quantifiers (a repeated group that itself repeats) risk catastrophic backtracking';
       if (lastGroup !== undefined && (lastGroup.alternatives || lastGroup.endsRepeated)) {
         return 'a repeated group holding alternatives, or ending in a repeated atom, risks catastrophic backtracking: use a character class';
       }
-      if (UNBOUNDED.test(requirement.slice(i))) current.unbounded = true;
+      if (UNBOUNDED.test(quantifier)) current.unbounded = true;
       current.endsRepeated = true;
       // The quantifier's own characters (`{1,5}`) are not atoms.
-      i += (/^(?:[*+]|\{\d+,\d*\})/.exec(requirement.slice(i))?.[0].length ?? 1) - 1;
+      i += quantifier.length - 1;
     } else {
       // `[` opens a class, anything else is a literal: an atom either way.
       if (ch === '[') inClass = true;

@@ -23,9 +23,10 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     .option('--host <address>', 'address to listen on (default: HOST, else 127.0.0.1)');
   appOptions(command).action(async (options: ServeOptions) => {
     // The options stand for the PORT and HOST settings: a bad PORT in the environment is then never read.
-    const given = { ...(options.port === undefined ? {} : { PORT: String(options.port) }), ...(options.host === undefined ? {} : { HOST: options.host }) };
-    const loaded = loadCliConfig({ ...io, env: { ...io.env, ...given } }, options);
-    const config = { ...loaded, port: options.port ?? loaded.port, host: options.host ?? loaded.host };
+    const env = { ...io.env };
+    if (options.port !== undefined) env.PORT = String(options.port);
+    if (options.host !== undefined) env.HOST = options.host;
+    const config = loadCliConfig({ ...io, env }, options);
     const module = await loadCliAppModule(io, options);
     let app;
     try {
