@@ -72,6 +72,11 @@ const CACHE_LIMIT = 1024;
 function parseEntry(entry: string): Range {
   try {
     if (entry.includes('/')) {
+      // The base is held to the same strict spelling as a single address: ipaddr.js reads `172.16/12` as
+      // 172.0.0.0/12 and `010.0.0.0/8` as 8.0.0.0/8, ranges nobody meant to trust (the reference's
+      // IpUtils matches nothing for them).
+      const slash = entry.indexOf('/');
+      if (!isStrictIp(entry.slice(0, slash)) || !/^\d{1,3}$/.test(entry.slice(slash + 1))) throw new Error('not a range');
       const [base, bits] = ipaddr.parseCIDR(entry);
       return [base, bits];
     }
@@ -90,16 +95,32 @@ function parseRange(range: string): Range {
 
 /** Parses an address, turning an IPv4-mapped IPv6 address into IPv4; undefined when not an IP. */
 function parseIp(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  const plain = address.includes('%') ? address.slice(0, address.indexOf('%')) : address;
-  if (!isStrictIp(plain)) return undefined;
-  const ip = ipaddr.parse(plain);
+  if (!isStrictIp(address)) return undefined;
+  const ip = ipaddr.parse(address);
   return ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
 }
 
-/** ipaddr.isValid accepts octal, hex and short IPv4 forms; FILTER_VALIDATE_IP accepts dotted quads only. */
+/**
+ * PHP's FILTER_VALIDATE_IP: IPv4 as a dotted quad of decimals (ipaddr.js also reads octal, hex and short
+ * forms, inside an IPv6 address too), and no zone (`%eth0`), which names an interface of the machine that
+ * wrote it and means nothing in a header.
+ */
 function isStrictIp(address: string): boolean {
-  if (address.includes(':')) return ipaddr.IPv6.isValid(address);
-  return ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (!address.includes(':')) return ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (address.includes('%') || !ipaddr.IPv6.isValid(address)) return false;
+  const dot = address.lastIndexOf(':');
+  return !address.includes('.', dot) || ipaddr.IPv4.isValidFourPartDecimal(address.slice(dot + 1));
+}
+
+/**
+ * The address of the connection's peer, normalised as normalizeIp does. A link-local IPv6 peer comes with
+ * its zone (`fe80::1%eth0`), which says which of this machine's interfaces it is on: dropped, so that it
+ * is judged, and shown, as the address it is.
+ * @example normalizePeerIp('fe80::1%eth0') // 'fe80::1'
+ */
+export function normalizePeerIp(address: string): string | undefined {
+  const zone = address.indexOf('%');
+  return normalizeIp(zone === -1 ? address : address.slice(0, zone));
 }
 
 /**

@@ -17,6 +17,11 @@ describe('parseForwarded', () => {
     ]);
   });
 
+  it('drops every unescaped quote, as the reference does, so an unclosed one does not stay in the value', () => {
+    assert.deepEqual(parseForwarded('for="1.2.3.4'), [{ for: '1.2.3.4' }]);
+    assert.deepEqual(parseForwarded('for=a"b"c;proto="https'), [{ for: 'abc', proto: 'https' }]);
+  });
+
   it('skips empty elements and pairs without a value', () => {
     assert.deepEqual(parseForwarded(' , for=_hidden;;secret, junk'), [{ for: '_hidden' }]);
   });

@@ -44,7 +44,8 @@ function splitOutsideQuotes(value: string, separator: string): string[] {
   return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
+// As the reference's HeaderUtils::unquote(): every unescaped quote goes, wherever it is, so a value whose
+// quote is never closed (`for="1.2.3.4`) reads as what it quotes.
 function unquote(value: string): string {
-  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
-  return value.slice(1, -1).replace(/\\(.)/g, '$1');
+  return value.includes('"') || value.includes('\\') ? value.replace(/\\(.)|"/g, '$1') : value;
 }

@@ -236,9 +236,27 @@ describe('createOriginResolver', () => {
     });
   });
 
+  describe('forwarded addresses, read as PHP\'s FILTER_VALIDATE_IP reads them', () => {
+    const options = { trustedProxies: ['10.0.0.1'], trustedHeaders: SYMFONY_DEFAULT };
+
+    it('skips a zone, and IPv4 spelt in hex or octal inside an IPv6 address, leaving the peer as client', () => {
+      for (const forged of ['1.2.3.4%eth0', '::ffff:0x1.2.3.4', '::ffff:01.2.3.4', 'fe80::1%eth0']) {
+        assert.deepEqual(origin(options, { host: 'a.test', 'x-forwarded-for': forged }, '10.0.0.1').clientIps, ['10.0.0.1'], forged);
+      }
+      assert.deepEqual(origin(options, { host: 'a.test', 'x-forwarded-for': '::ffff:1.2.3.4' }, '10.0.0.1').clientIps, ['1.2.3.4']);
+    });
+
+    it('still judges a link-local peer by its address, without the zone the socket reports', () => {
+      const o = origin({ trustedProxies: ['fe80::/10'], trustedHeaders: SYMFONY_DEFAULT }, { host: 'a.test', 'x-forwarded-for': '203.0.113.7' }, 'fe80::1%eth0');
+      assert.deepEqual(o.clientIps, ['203.0.113.7']);
+      assert.equal(origin({}, { host: 'a.test' }, 'fe80::1%eth0').clientIps[0], 'fe80::1');
+    });
+  });
+
   describe('configuration errors', () => {
     it('throws KEEL_ERR_CONFIG_TRUSTED_PROXY at compile time for an invalid entry', () => {
-      for (const entry of ['proxy.local', '10.0.0.0/33', '1.2.3']) {
+      // Ranges spelt short, octal or hex: ipaddr.js reads `172.16/12` as 172.0.0.0/12 (public space).
+      for (const entry of ['proxy.local', '10.0.0.0/33', '1.2.3', '172.16/12', '010.0.0.0/8', '192.168.1/24', '10/8', '0x0a.0.0.0/8', '10.0.0.0/8x', 'fe80::%eth0/10']) {
         assert.throws(() => createOriginResolver({ trustedProxies: [entry] }), { code: 'KEEL_ERR_CONFIG_TRUSTED_PROXY' }, entry);
       }
     });

@@ -1,7 +1,7 @@
 import type { KeelConfig } from '../config/config.js';
 import type { OriginResolver, Request, RequestOrigin } from '../http/request.js';
 import { HeaderNameSet } from '../http/header-lines.js';
-import { compileTrustedProxies, normalizeIp, type TrustPredicate } from './compile-trusted-proxies.js';
+import { compileTrustedProxies, normalizeIp, normalizePeerIp, type TrustPredicate } from './compile-trusted-proxies.js';
 import { parseForwarded } from './forwarded-header.js';
 import { describeHost, parseAuthority, type Authority } from './host-header.js';
 import { memoizeOrigins } from './origin-memo.js';
@@ -52,7 +52,7 @@ export function createOriginResolver({ trustedProxies = [], trustedHeaders = [],
   const hostPatterns = trustedHosts.map((pattern) => new RegExp(pattern, 'i'));
 
   const resolve = (request: Request): ResolvedOrigin => {
-    const peer = normalizeIp(request.remoteAddress) ?? request.remoteAddress;
+    const peer = normalizePeerIp(request.remoteAddress) ?? request.remoteAddress;
     if (!isTrusted(peer, peer)) return checkHost(directOrigin(request, peer), hostPatterns, request);
     const conflicts = new Set<Kind>();
     const origin = forwardedOrigin(request, peer, isTrusted, trust, conflicts);
