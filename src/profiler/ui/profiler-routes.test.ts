@@ -28,6 +28,14 @@ describe('profiler routes', () => {
     assert.equal(response.headers.has('x-debug-token'), false);
   });
 
+  it('answers latest on an empty store with the reference\'s "There are no profiles" page, not a missing token', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/_profiler/latest');
+    assert.equal(response.status, 200);
+    assert.match(bodyOf(response), /<h2>There are no profiles<\/h2>\s*<p>No profiles found\.<\/p>/);
+    assert.doesNotMatch(bodyOf(response), /Token not found/);
+  });
+
   for (const target of ['/_profiler/%3Cscript%3E', '/_profiler/..', '/_profiler/%00', `/_profiler/${'a'.repeat(300)}`, '/_profiler/ABCDEF']) {
     it(`answers the malformed token of ${target.slice(0, 30)} like an unknown one without touching the store`, async () => {
       const store = new SpyStore();
@@ -113,7 +121,7 @@ describe('profiler routes', () => {
       // keel records requests only: the newest command record does not exist.
       const command = await get('/_profiler/latest?type=command');
       assert.equal(command.status, 200);
-      assert.match(bodyOf(command), /Token &quot;latest&quot; not found\.|Token "latest" not found\./);
+      assert.match(bodyOf(command), /<h2>There are no profiles<\/h2>\s*<p>No profiles found\.<\/p>/);
     });
 
     it('renders the exception body, profiled like the reference, and 404s for an unknown token', async () => {
