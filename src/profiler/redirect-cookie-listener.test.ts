@@ -19,6 +19,14 @@ describe('RedirectCookieListener', () => {
     });
   });
 
+  it('goes by the status alone, as Response::isRedirect(): a 201 without Location sets the cookie too', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/created');
+    assert.equal(response.status, 201);
+    const raw = /^sf_redirect=([^;]+);/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    assert.equal(parseRedirectCookie(raw)?.status_code, 201);
+  });
+
   it('marks the cookie secure for an https request', async () => {
     const { kernel } = createProfiledApp();
     const response = await kernel.handle(new Request({ method: 'GET', target: '/blog', headers: { host: 'localhost' }, encrypted: true }));

@@ -27,7 +27,8 @@ export class RedirectCookieListener implements Subscriber {
     const { request, response } = event;
     const token = response.headers.get('x-debug-token');
     if (!event.isMainRequest || token === undefined) return;
-    if (REDIRECT_STATUSES.has(response.status) && response.headers.has('location')) {
+    // By the status alone, as isRedirect() without an argument: a 201 Created carries a cookie too.
+    if (REDIRECT_STATUSES.has(response.status)) {
       const value = JSON.stringify({
         token,
         route: request.attributes.route ?? 'n/a',

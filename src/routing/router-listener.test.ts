@@ -171,6 +171,14 @@ describe('RouterListener', () => {
       assert.equal((error as Error).message, 'No route found for "GET https://app.example.test/robots.txt" (from "https://example.test/<a href="x">")');
     });
 
+    it('adds nothing for a Referer PHP reads as false: "0" and the empty string', async () => {
+      const { kernel } = setup();
+      for (const referer of ['0', '']) {
+        assert.equal(((await failure(kernel, httpsRequest('GET', '/robots.txt', { referer }))) as Error).message, 'No route found for "GET https://app.example.test/robots.txt"', referer);
+      }
+      assert.match(((await failure(kernel, httpsRequest('GET', '/robots.txt', { referer: '00' }))) as Error).message, / \(from "00"\)$/);
+    });
+
     it('keeps the path percent-encoded in the message', async () => {
       const { kernel } = setup();
       assert.equal(((await failure(kernel, httpsRequest('GET', '/%E0%A4%A'))) as Error).message, 'No route found for "GET https://app.example.test/%E0%A4%A"');

@@ -126,9 +126,10 @@ export class RouterListener implements Subscriber {
 export function routingErrorMessage(request: Request, allow?: readonly string[]): string {
   const target = `No route found for "${request.method} ${request.uriForPath(request.pathInfo)}"`;
   if (allow !== undefined) return `${target}: Method Not Allowed (Allow: ${allow.join(', ')})`;
-  // The referer as its bytes spell it (UTF-8), as the reference quotes the raw header.
+  // The referer as its bytes spell it (UTF-8), as the reference quotes the raw header. PHP's truthiness:
+  // an empty header and the string "0" add nothing.
   const referer = request.header('referer');
-  return referer ? `${target} (from "${headerText(referer)}")` : target;
+  return referer === undefined || referer === '' || referer === '0' ? target : `${target} (from "${headerText(referer)}")`;
 }
 
 /**
