@@ -11,17 +11,20 @@ const MAX_MESSAGE_BYTES = 2000;
  */
 export function debugExceptionHeaders(flat: FlatError): [string, string][] {
   return [
-    ['X-Debug-Exception', rawurlencode(truncateUtf8(flat.message, MAX_MESSAGE_BYTES))],
+    ['X-Debug-Exception', encodeFirstBytes(flat.message, MAX_MESSAGE_BYTES)],
     ['X-Debug-Exception-File', `${rawurlencode(flat.file)}:${flat.line}`],
   ];
 }
 
-// PHP's substr cuts bytes; cutting at a character boundary gives the same result for ASCII and never
-// leaves half a character behind.
-function truncateUtf8(text: string, maxBytes: number): string {
+// rawurlencode(substr($message, 0, 2000)): PHP cuts bytes, so a character cut in two leaves its first
+// bytes, percent-encoded (`…%C3`), as the reference's header ends.
+function encodeFirstBytes(text: string, maxBytes: number): string {
+  if (text.length * 3 <= maxBytes) return rawurlencode(text);
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= maxBytes) return text;
-  let end = maxBytes;
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return bytes.subarray(0, end).toString('utf8');
+  if (bytes.length <= maxBytes) return rawurlencode(text);
+  let whole = maxBytes;
+  while (whole > 0 && (bytes[whole]! & 0xc0) === 0x80) whole--;
+  let encoded = rawurlencode(bytes.subarray(0, whole).toString('utf8'));
+  for (let i = whole; i < maxBytes; i++) encoded += `%${bytes[i]!.toString(16).toUpperCase().padStart(2, '0')}`;
+  return encoded;
 }

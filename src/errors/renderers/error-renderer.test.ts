@@ -51,6 +51,14 @@ describe('ErrorRenderer', () => {
       assert.equal(headers[1]![1], 'a'.repeat(2000));
     });
 
+    it('cuts bytes as PHP\'s substr does, leaving the first byte of a character cut in two', () => {
+      // 'a' then 'é' (C3 A9) 1000 times: byte 2000 is the C3 of the 1000th 'é'.
+      const { headers } = renderer.render(new Error(`a${'é'.repeat(1000)}`), request());
+      assert.equal(headers[1]![1], `a${'%C3%A9'.repeat(999)}%C3`);
+      const whole = renderer.render(new Error('é'.repeat(1000)), request()).headers[1]![1];
+      assert.equal(whole, '%C3%A9'.repeat(1000));
+    });
+
     it('sends JSON headers in the reference order: Vary, debug headers, Allow, Content-Type', () => {
       const { headers, body } = renderer.render(new MethodNotAllowedHttpException(['POST'], 'nope'), request('application/json'));
       assert.deepEqual(names(headers), ['Vary', 'X-Debug-Exception', 'X-Debug-Exception-File', 'Allow', 'Content-Type']);
