@@ -76,6 +76,30 @@ describe('ErrorRenderer', () => {
       assert.equal(problem.trace[0].file, THIS_FILE);
     });
 
+    it('writes the trace as FlattenException does: the throw site alone, then each function where it was called', () => {
+      function inner(): never {
+        throw new Error('deep');
+      }
+      class Caller {
+        run(): never {
+          return inner();
+        }
+      }
+      let error: Error | undefined;
+      try {
+        new Caller().run();
+      } catch (caught) {
+        error = caught as Error;
+      }
+      const lines = error!.stack!.split('\n').slice(1, 4).map((frame) => Number(/:(\d+):\d+\)?$/.exec(frame)![1]));
+      const { trace } = JSON.parse(renderer.render(error!, request('application/json')).body);
+      assert.deepEqual(trace.slice(0, 3).map(({ class: cls, type, function: fn, line }: Record<string, unknown>) => [cls, type, fn, line]), [
+        ['', '', '', lines[0]],
+        ['', '', 'inner', lines[1]],
+        ['Caller', '->', 'run', lines[2]],
+      ]);
+    });
+
     it('escapes slashes in JSON as the reference does', () => {
       const { body } = renderer.render(new NotFoundHttpException(MESSAGE), request('application/json'));
       assert.ok(body.includes('"detail":"No route found for \\"GET http:\\/\\/localhost\\/robots.txt\\""'), body);

@@ -35,17 +35,25 @@ export function createProblem(flat: FlatError, debug: boolean): Problem {
   };
   if (debug) {
     problem.class = flat.class;
-    problem.trace = flat.trace.map(toTraceEntry);
+    problem.trace = flat.trace.map((frame, i) => toTraceEntry(frame, flat.trace[i - 1]));
   }
   return problem;
 }
 
-function toTraceEntry(frame: StackFrame): ProblemTraceEntry {
-  const name = frame.function.replace(/^new /, '');
-  const dot = name.lastIndexOf('.');
-  const cls = frame.function.startsWith('new ') ? name : dot === -1 ? '' : name.slice(0, dot);
-  const fn = frame.function.startsWith('new ') ? 'constructor' : name.slice(dot + 1);
-  return { namespace: '', short_class: cls, class: cls, type: cls === '' ? '' : '->', function: fn, file: frame.file, line: frame.line, args: [] };
+/**
+ * FlattenException's entries read as PHP traces read: each names the function *called* at its file and
+ * line, which is the function of the frame above it in a JavaScript stack; the first is the throw site
+ * alone, with no function. The outermost frame's own function names nothing, as PHP's `{main}`.
+ */
+function toTraceEntry(at: StackFrame, called: StackFrame | undefined): ProblemTraceEntry {
+  const { cls, fn } = called === undefined ? { cls: '', fn: '' } : splitFunction(called.function);
+  return { namespace: '', short_class: cls, class: cls, type: cls === '' ? '' : '->', function: fn, file: at.file, line: at.line, args: [] };
+}
+
+function splitFunction(qualified: string): { cls: string; fn: string } {
+  if (qualified.startsWith('new ')) return { cls: qualified.slice(4), fn: 'constructor' };
+  const dot = qualified.lastIndexOf('.');
+  return { cls: dot === -1 ? '' : qualified.slice(0, dot), fn: qualified.slice(dot + 1) };
 }
 
 /**
