@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { HeaderNameSet } from '../http/header-lines.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { createRequestListener } from './node-adapter.js';
@@ -85,6 +86,57 @@ describe('serve', () => {
     // A request that still got in before the connection was closed is answered with Connection: close.
     assert.ok(answers.length <= 2, received);
     if (answers.length === 2) assert.match(received.slice(received.indexOf('HTTP/1.1', 1)), /\r\nConnection: close\r\n/);
+  });
+
+  it('once stopping, makes a response not begun yet close its connection, though its request came before the stop', { timeout: 30_000 }, async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 300)).then(() => event.setResponse(new Response('late\n'))));
+    const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
+    const received = exchange(server.port, 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.close();
+    const answer = await received;
+    assert.deepEqual(statusLines(answer), ['HTTP/1.1 200 OK']);
+    assert.match(answer, /\r\nConnection: close\r\n/);
+  });
+
+  it('stops at once when the only connections are idle or still sending a request head, not after the grace period', { timeout: 30_000 }, async () => {
+    const server = await serve(createRequestListener(new Kernel()), { port: 0, gracePeriod: 120_000 });
+    const silent = connect(server.port, '127.0.0.1');
+    const halfHead = connect(server.port, '127.0.0.1', () => halfHead.write('GET /about HTTP/1.1\r\nHo'));
+    const closed = [silent, halfHead].map((socket) => new Promise((resolve) => socket.on('close', resolve)));
+    for (const socket of [silent, halfHead]) socket.on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await server.close();
+    await Promise.all(closed);
+    // The grace period is two minutes: the test's own timeout fails first if the stop waits for it.
+    assert.ok(Date.now() - started < 20_000);
+  });
+
+  it('answers a request once: after an early answer to an upload whose body stalls, the request timeout closes without a 408', { timeout: 30_000 }, async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('not here\n', 404)));
+    const server = await serve(createRequestListener(kernel), { port: 0, headersTimeout: 400, requestTimeout: 800 });
+    try {
+      const received = await exchange(server.port, 'POST /nope HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab');
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 404 Not Found']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('hands every header line to the application, past node\'s default of 2000', async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response(`${event.request.headerLines(new HeaderNameSet(['host'])).length / 2} host lines\n`)));
+    const server = await serve(createRequestListener(kernel), { port: 0 });
+    try {
+      const filler = Array.from({ length: 2100 }, (_, i) => `X${i}: y\r\n`).join('');
+      const received = await exchange(server.port, `GET / HTTP/1.1\r\nHost: a\r\n${filler}Host: b\r\nConnection: close\r\n\r\n`);
+      assert.match(received, /2 host lines\n$/);
+    } finally {
+      await server.close();
+    }
   });
 
   describe('Expect: 100-continue', () => {

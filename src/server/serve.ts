@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatHttpDate } from '../internal/http-date.js';
 import { continueOnBodyRead } from './node-adapter.js';
@@ -55,6 +55,9 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     handler(req, res);
   };
   const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, onRequest);
+  // Every header line reaches the application: node drops those past the 2000th, so a second Host at line
+  // 2001 went unseen. maxHeaderSize bounds them all the same.
+  server.maxHeadersCount = 0;
   // `Expect: 100-continue`: node would send the 100 before the request is even routed; it is sent when the
   // application reads the body instead, so an upload to a missing route, a refused method, a rate-limited
   // client or a body declared too large is answered before any of it is sent.
@@ -74,7 +77,14 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
     // The response on this connection not written yet (node's own handler looks at the same field).
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const inFlight = responseOn(socket);
+    // None, while the request being read is one node already created: its response was sent before its
+    // body had all arrived (a 404 or 413 to an upload), and node went on reading the body to keep the
+    // connection. That request has had its answer; a 408 now would be a second one.
+    if (!inFlight && error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (socket as ParsedSocket).parser?.incoming?.complete === false) {
+      socket.destroy();
+      return;
+    }
     if (inFlight && !inFlight.writableFinished) {
       if (inFlight.req.complete) {
         // An earlier, whole request's: the 400 follows its response instead of cutting into it or replacing it.
@@ -94,6 +104,11 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     }
     answerAndClose(socket, status, text);
   });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   // node hands CONNECT to a 'connect' listener and, without one, drops the socket without a word. keel is
   // an origin server, not a tunnel: the request is refused like any other malformed one.
   server.on('connect', (_request, socket: Duplex) => answerAndClose(socket, 400, 'Bad Request'));
@@ -111,7 +126,13 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
         url: `http://${shownHost}:${address.port}`,
         close: () => {
           stopping = true;
-          return closeGracefully(server, gracePeriod);
+          // Responses not begun yet close their connection too (RFC 9112 §9.6): their client was promised
+          // nothing, and would otherwise send its next request into a connection about to be closed.
+          for (const socket of sockets) {
+            const res = responseOn(socket);
+            if (res && !res.headersSent) res.shouldKeepAlive = false;
+          }
+          return closeGracefully(server, gracePeriod, sockets);
         },
       });
     });
@@ -132,17 +153,37 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
 // have promised keep-alive): they are closed within a sweep of that, the rest at the grace period.
 const IDLE_SWEEP_MS = 50;
 
-function closeGracefully(server: Server, gracePeriod: number): Promise<void> {
+function closeGracefully(server: Server, gracePeriod: number, sockets: ReadonlySet<Socket>): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), gracePeriod);
     timer.unref();
-    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    const closeUnanswered = () => closeConnectionsWithoutResponse(server, sockets);
+    const sweep = setInterval(closeUnanswered, IDLE_SWEEP_MS);
     sweep.unref();
     server.close(() => {
       clearTimeout(timer);
       clearInterval(sweep);
       resolve();
     });
-    server.closeIdleConnections();
+    closeUnanswered();
   });
+}
+
+/**
+ * Closes every connection no response is being written on: idle ones (node's closeIdleConnections), and
+ * those still sending a request's head, which node counts as busy. Once server.close() has stopped node's
+ * timeout checks, a client that opened a connection and sent half a line would hold the stop for the whole
+ * grace period; no request of theirs has reached the application, so there is nothing to finish.
+ */
+function closeConnectionsWithoutResponse(server: Server, sockets: ReadonlySet<Socket>): void {
+  server.closeIdleConnections();
+  for (const socket of sockets) if (!responseOn(socket)) socket.destroy();
+}
+
+// node's own fields: the response being written on a connection (its clientError handler reads the same),
+// and the request its parser is reading.
+type ParsedSocket = Duplex & { _httpMessage?: ServerResponse | null; parser?: { incoming?: IncomingMessage | null } | null };
+
+function responseOn(socket: Duplex): ServerResponse | undefined {
+  return (socket as ParsedSocket)._httpMessage ?? undefined;
 }
