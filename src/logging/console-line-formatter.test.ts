@@ -7,4 +7,14 @@ describe('formatConsoleLine', () => {
     const time = Date.parse('2026-11-22T10:52:51.171Z');
     assert.equal(formatConsoleLine({ time, level: 'error', channel: 'request', message: 'No route\nfound', context: { a: 1 } }), '10:52:51 ERROR     [request] No route found\n');
   });
+
+  it('adds the first line of the error a record names, secrets masked: the log file may be what failed', () => {
+    const time = Date.parse('2026-11-22T10:52:51.171Z');
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write\n    at writeSync"), { code: 'ENOSPC' });
+    assert.equal(formatConsoleLine({ time, level: 'error', channel: 'app', message: 'profile store write failed', context: { error: full } }), '10:52:51 ERROR     [app] profile store write failed: ENOSPC: no space left on device, write\n');
+    assert.equal(
+      formatConsoleLine({ time, level: 'error', channel: 'app', message: 'rate limit storage unavailable', context: { error: 'cannot reach redis://:s3cret@cache:6379' } }),
+      '10:52:51 ERROR     [app] rate limit storage unavailable: cannot reach redis://:******@cache:6379\n',
+    );
+  });
 });

@@ -1,11 +1,20 @@
+import { maskTextSecrets } from '../config/mask-secrets.js';
 import type { LogRecord } from './log-record.js';
 
 /**
  * A short, readable line for the terminal (Symfony's console handler style):
- * `10:52:51 ERROR     [request] Uncaught PHP Exception …`. Context is left to the log file.
+ * `10:52:51 ERROR     [request] Uncaught PHP Exception …`. Context is left to the log file, except the
+ * first line of an `error` it names: when the log file is what fails (a full disk), the terminal is the only
+ * place left to say why.
  */
 export function formatConsoleLine(record: LogRecord): string {
   const time = new Date(record.time).toISOString().slice(11, 19);
-  const message = record.message.replace(/\r\n|\r|\n/g, ' ');
+  const reason = errorText(record.context.error);
+  const message = (reason === undefined ? record.message : `${record.message}: ${maskTextSecrets(reason)}`).replace(/\r\n|\r|\n/g, ' ');
   return `${time} ${record.level.toUpperCase().padEnd(9)} [${record.channel}] ${message}\n`;
+}
+
+function errorText(error: unknown): string | undefined {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  return text === undefined || text === '' ? undefined : text.split(/\r\n|\r|\n/, 1)[0];
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -50,6 +50,33 @@ describe('openDestination', () => {
       assert.match(said, /cannot write the log \/dev\/full \(ENOSPC/);
     });
   }
+
+  it('writes again once the log can be written, on a line of its own, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keel-log-'));
+    try {
+      // A file where the log folder should be: the log cannot be opened until it goes.
+      writeFileSync(join(dir, 'var'), 'in the way');
+      const file = join(dir, 'var', 'log', 'dev.log');
+      const said = await captureStderr(async () => {
+        const destination = openDestination(file, { sync: true, retryMs: 0 });
+        destination.write('dropped\n');
+        rmSync(join(dir, 'var'));
+        mkdirSync(join(dir, 'var', 'log'), { recursive: true });
+        // What a full disk leaves: the last line cut.
+        writeFileSync(file, 'cut lin');
+        destination.write('back\n');
+        destination.write('and on\n');
+        await destination.close();
+      });
+      assert.equal(readFileSync(file, 'utf8'), 'cut lin\nback\nand on\n');
+      const lines = said.split('\n').filter(Boolean);
+      assert.equal(lines.length, 2, said);
+      assert.match(lines[0]!, /cannot write the log .*dev\.log/);
+      assert.equal(lines[1], `keel: the log ${file} is written again`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('survives a log path it cannot create', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'keel-log-'));

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeDirSync } from '../internal/make-dir.js';
 
 /** The folder, inside the store's directory, that holds one folder of record files per ring. */
 export const RINGS_FOLDER = 'rings';
@@ -153,7 +154,7 @@ export class RecordRing {
     this.#id = `${process.pid}-${randomBytes(4).toString('hex')}`;
     this.#next = 0;
     this.#created = 0;
-    mkdirSync(join(this.dir, this.#id), { recursive: true });
+    makeDirSync(join(this.dir, this.#id));
     this.#touched = now;
   }
 
