@@ -101,7 +101,9 @@ describe('createLogger', () => {
       const critical = JSON.parse(out.lines[1]!);
       assert.equal(critical.level, 'critical');
       assert.equal(critical.exception.type, 'RangeError');
-      assert.match(critical.exception.message, /^outer/);
+      // Its own message, the cause nested: not `outer: inner`, which repeats a cause that says the same.
+      assert.equal(critical.exception.message, 'outer');
+      assert.equal(critical.exception.cause.message, 'inner');
     });
 
     it("holds a request's records back until an error, then writes them first, with the time they were logged (fingers crossed)", async () => {

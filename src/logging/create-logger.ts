@@ -91,7 +91,9 @@ export function createLogger({ env, debug, level = 'debug', file, stderr = env =
         formatters: { level: (label) => ({ level: label }) },
         // A held-back record keeps the time it was logged at, not the time it is written.
         timestamp: () => `,"time":${replayedTime ?? Date.now()}`,
-        serializers: { exception: pino.stdSerializers.err, err: pino.stdSerializers.err },
+        // errWithCause: each error keeps its own message and its cause nests under `cause`; `err` joined the
+        // causes into the message, which for keel's errors (a 400 wrapping the same text) said it twice.
+        serializers: { exception: pino.stdSerializers.errWithCause, err: pino.stdSerializers.errWithCause },
       },
       stream,
     );
