@@ -69,6 +69,16 @@ export const ERROR_CODES = {
     summary: 'A POST request names, in X-HTTP-Method-Override, a method that is not only letters.',
     fix: 'Send a method name such as PUT, PATCH or DELETE, or no override.',
   },
+  KEEL_ERR_REQUEST_TIMEOUT: {
+    status: 408,
+    summary: 'The request body did not arrive within the request timeout; the connection was closed.',
+    fix: 'Send the body promptly, or raise `REQUEST_TIMEOUT_MS`.',
+  },
+  KEEL_ERR_SERVER_STOPPING: {
+    status: 503,
+    summary: 'The server stopped, at the end of its grace period, before the request body had all arrived.',
+    fix: 'Retry the request; raise `SHUTDOWN_GRACE_MS` if uploads outlast a stop.',
+  },
   KEEL_ERR_HEADERS_TOO_LARGE: {
     status: 431,
     summary: 'The request headers exceed the server\'s limit.',

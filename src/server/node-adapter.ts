@@ -147,7 +147,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     // A second read after a failed first one (the rate limiter reads the body before the controller):
     // the stream is gone, and waiting for its events would wait forever.
     if (req.destroyed || req.readableEnded) {
-      reject(req.complete ? new Error('The request body was already consumed.') : clientGone());
+      reject(req.complete ? new Error('The request body was already consumed.') : clientGone(req));
       return;
     }
     // From the lines, as the Request reads its headers: node's own record is never built.
@@ -179,16 +179,28 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       ended = true;
       resolve(Buffer.concat(chunks));
     });
-    req.on('error', () => reject(clientGone()));
+    req.on('error', () => reject(clientGone(req)));
     // A client that goes away mid-body (or is cut off by the request timeout) would otherwise leave the
     // controller waiting forever, and shutdown waiting for it.
     req.on('close', () => {
-      if (!ended) reject(clientGone());
+      if (!ended) reject(clientGone(req));
     });
   });
 }
 
-function clientGone(): HttpException {
+// Why the server itself closed a request's connection before its body had all arrived (serve sets it):
+// the request's error says so, where a client going away is a 400.
+const cutOffs = new WeakMap<IncomingMessage, 'timeout' | 'stopping'>();
+
+/** Records that the server is closing this request's connection, for the reason its body read fails with. */
+export function noteCutOff(req: IncomingMessage, reason: 'timeout' | 'stopping'): void {
+  if (!req.complete) cutOffs.set(req, reason);
+}
+
+function clientGone(req: IncomingMessage): HttpException {
+  const reason = cutOffs.get(req);
+  if (reason === 'timeout') return new HttpException(408, { code: 'KEEL_ERR_REQUEST_TIMEOUT', message: 'The request body did not arrive within the request timeout.' });
+  if (reason === 'stopping') return new HttpException(503, { code: 'KEEL_ERR_SERVER_STOPPING', message: 'The server stopped before the whole body arrived.' });
   return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The client closed the connection before the whole body arrived.' });
 }
 

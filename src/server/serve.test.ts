@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { HeaderNameSet } from '../http/header-lines.js';
+import type { HttpException } from '../http/http-exception.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { createRequestListener } from './node-adapter.js';
@@ -124,6 +125,40 @@ describe('serve', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('fails a body read cut off by the request timeout or by the end of a stop as such, not as a client gone', { timeout: 30_000 }, async () => {
+    const failures: unknown[] = [];
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', async (event) => {
+      try {
+        await event.request.body();
+      } catch (error) {
+        failures.push(error);
+      }
+      event.setResponse(new Response('late\n'));
+    });
+    const stalled = 'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab';
+    const timed = await serve(createRequestListener(kernel), { port: 0, headersTimeout: 400, requestTimeout: 800 });
+    try {
+      assert.deepEqual(statusLines(await exchange(timed.port, stalled)), ['HTTP/1.1 408 Request Timeout']);
+    } finally {
+      await timed.close();
+    }
+    const stopping = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 200 });
+    const received = exchange(stopping.port, stalled);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stopping.close();
+    await received;
+    // The application hears of the cut when node emits the request's close, a turn after the socket's.
+    while (failures.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(
+      failures.map((error) => [(error as HttpException).status, (error as HttpException).code]),
+      [
+        [408, 'KEEL_ERR_REQUEST_TIMEOUT'],
+        [503, 'KEEL_ERR_SERVER_STOPPING'],
+      ],
+    );
   });
 
   it('hands every header line to the application, past node\'s default of 2000', async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatHttpDate } from '../internal/http-date.js';
-import { continueOnBodyRead } from './node-adapter.js';
+import { continueOnBodyRead, noteCutOff } from './node-adapter.js';
 
 export interface ServeOptions {
   port?: number;
@@ -97,6 +97,7 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
       }
       // The failing request's own (a body cut off by the request timeout): answered now, as node does,
       // unless its response has begun, which another head would corrupt.
+      if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') noteCutOff(inFlight.req, 'timeout');
       if (inFlight.headersSent) {
         socket.destroy();
         return;
@@ -155,7 +156,14 @@ const IDLE_SWEEP_MS = 50;
 
 function closeGracefully(server: Server, gracePeriod: number, sockets: ReadonlySet<Socket>): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), gracePeriod);
+    const timer = setTimeout(() => {
+      // Requests still receiving their body fail as cut off by the stop, not as abandoned by their client.
+      for (const socket of sockets) {
+        const res = responseOn(socket);
+        if (res) noteCutOff(res.req, 'stopping');
+      }
+      server.closeAllConnections();
+    }, gracePeriod);
     timer.unref();
     const closeUnanswered = () => closeConnectionsWithoutResponse(server, sockets);
     const sweep = setInterval(closeUnanswered, IDLE_SWEEP_MS);
