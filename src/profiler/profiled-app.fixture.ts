@@ -75,6 +75,7 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     { name: 'mixed_case_bytes', path: '/mixed-case-bytes', controller: () => new Response(Buffer.from('<html><body>a</body><p>b</p></BODY></html>'), 200, [['Content-Type', 'text/html']]) },
     // A 201 without Location: Symfony's isRedirect() goes by the status alone.
     { name: 'created', path: '/created', controller: () => new Response('', 201) },
+    { name: 't_café', path: '/cafe', controller: () => new Response('', 302, [['Location', '/']]) },
     { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.

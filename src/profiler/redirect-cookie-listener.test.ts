@@ -27,6 +27,13 @@ describe('RedirectCookieListener', () => {
     assert.equal(parseRedirectCookie(raw)?.status_code, 201);
   });
 
+  it('writes the cookie\'s JSON as json_encode does: non-ASCII as \\uXXXX, then percent-encoded', async () => {
+    const { get } = createProfiledApp();
+    const cookie = (await get('/cafe')).headers.get('set-cookie') ?? '';
+    assert.match(cookie, /%22route%22%3A%22t_caf%5Cu00e9%22/);
+    assert.equal(parseRedirectCookie(/^sf_redirect=([^;]+);/.exec(cookie)![1]!)?.route, 't_café');
+  });
+
   it('marks the cookie secure for an https request', async () => {
     const { kernel } = createProfiledApp();
     const response = await kernel.handle(new Request({ method: 'GET', target: '/blog', headers: { host: 'localhost' }, encrypted: true }));

@@ -1,5 +1,6 @@
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { ResponseEvent } from '../kernel/events.js';
+import { encodeLikePhp } from '../internal/php-json.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
 import { REDIRECT_COOKIE, parseCookies } from './collectors/request-collector.js';
 
@@ -29,14 +30,15 @@ export class RedirectCookieListener implements Subscriber {
     if (!event.isMainRequest || token === undefined) return;
     // By the status alone, as isRedirect() without an argument: a 201 Created carries a cookie too.
     if (REDIRECT_STATUSES.has(response.status)) {
-      const value = JSON.stringify({
+      // json_encode's text: `/` escaped, and every character beyond ASCII as \uXXXX (a route named `t_café`).
+      const value = encodeLikePhp({
         token,
         route: request.attributes.route ?? 'n/a',
         method: request.method,
         controller: request.attributes.controllerName ?? 'n/a',
         status_code: response.status,
         status_text: response.statusText,
-      }).replaceAll('/', '\\/');
+      });
       const secure = request.isSecure ? '; secure' : '';
       response.headers.append('Set-Cookie', `${REDIRECT_COOKIE}=${rawurlencode(value)}; path=/${secure}; httponly; samesite=lax`);
     } else if (parseCookies(request.header('cookie'))[REDIRECT_COOKIE] !== undefined) {

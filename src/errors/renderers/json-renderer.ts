@@ -1,3 +1,4 @@
+import { encodeLikePhp } from '../../internal/php-json.js';
 import type { FlatError } from '../flat-error.js';
 import { createProblem, renderProblemResponse } from './problem.js';
 import type { RenderContext, RenderedError, Renderer } from './renderer.js';
@@ -7,16 +8,4 @@ export class JsonRenderer implements Renderer {
   render(flat: FlatError, context: RenderContext): RenderedError {
     return renderProblemResponse(flat, context, 'application/json', encodeLikePhp(createProblem(flat, context.debug)));
   }
-}
-
-// Outside JSON strings there is neither `/` nor a non-ASCII character: both can be replaced in the whole text.
-const PHP_ESCAPED = /[/\u0080-\uffff]/g;
-
-/**
- * JSON as PHP's json_encode writes it with its default flags: `/` escaped as `\/`, and every character
- * beyond ASCII as `\uXXXX` (lower-case hex, a surrogate pair for astral characters).
- * @example encodeLikePhp({ url: 'https://café.test/' }) // '{"url":"https:\/\/caf\u00e9.test\/"}'
- */
-export function encodeLikePhp(value: unknown): string {
-  return JSON.stringify(value).replace(PHP_ESCAPED, (char) => (char === '/' ? '\\/' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }

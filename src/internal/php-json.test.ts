@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { encodeLikePhp } from './json-renderer.js';
+import { encodeLikePhp } from './php-json.js';
 
 describe('encodeLikePhp', () => {
   it("writes what PHP's json_encode writes with its default flags", () => {
