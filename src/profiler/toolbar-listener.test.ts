@@ -31,7 +31,7 @@ describe('ToolbarListener', () => {
     const response = await get('/');
     const token = response.headers.get('x-debug-token');
     const body = bodyOf(response);
-    assert.match(body, new RegExp(`^<html><body><h1>home</h1><div id="sfwdt${token}" class="sf-toolbar"[^]*</div>\n</body></html>$`));
+    assert.match(body, new RegExp(`^<html><body><h1>home</h1>\n<div id="sfwdt${token}" class="sf-toolbar"[^]*</div>\n</body></html>$`));
     assert.match(body, /<span class="sf-toolbar-item" title="Route">home<\/span>/);
     assert.match(body, /title="Request time">\d+ ms</);
     assert.match(body, /title="Peak memory of the process">\d+\.\d MiB</);
@@ -43,16 +43,16 @@ describe('ToolbarListener', () => {
   it('finds </BODY> in any case, in a text page or a Buffer one', async () => {
     const { get } = createProfiledApp();
     const shout = await get('/shout');
-    assert.match(bodyOf(shout), /^<HTML><BODY>İSTANBUL<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/HTML>$/);
+    assert.match(bodyOf(shout), /^<HTML><BODY>İSTANBUL\n<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/HTML>$/);
     const bytes = await get('/bytes');
     assert.ok(Buffer.isBuffer(bytes.body));
-    assert.match(bodyOf(bytes), /^<html><body>bytes<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
+    assert.match(bodyOf(bytes), /^<html><body>bytes\n<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
   });
 
   it('takes the last </body> in any case, even after one in lower case, as the reference (strripos)', async () => {
     const { get } = createProfiledApp();
     for (const path of ['/mixed-case', '/mixed-case-bytes']) {
-      assert.match(bodyOf(await get(path)), /^<html><body>a<\/body><p>b<\/p><div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/html>$/, path);
+      assert.match(bodyOf(await get(path)), /^<html><body>a<\/body><p>b<\/p>\n<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/html>$/, path);
     }
   });
 
@@ -78,5 +78,32 @@ describe('ToolbarListener', () => {
     const response = await get('/blog');
     assert.equal(response.status, 301);
     assert.doesNotMatch(bodyOf(response), /sf-toolbar/);
+  });
+
+  describe('under the application\'s Content-Security-Policy', () => {
+    // An application that sends a strict policy with every response, as a security listener would.
+    function strictApp() {
+      const app = createProfiledApp();
+      app.kernel.dispatcher.on('response', (event) => event.response.headers.set('Content-Security-Policy', "default-src 'none'"));
+      return app;
+    }
+
+    it('lets the toolbar\'s stylesheet through with a nonce the policy now names', async () => {
+      const response = await strictApp().get('/');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const nonce = /style-src 'unsafe-inline' 'nonce-([0-9a-f]{32})'/.exec(policy)?.[1];
+      assert.ok(nonce, policy);
+      assert.match(bodyOf(response), new RegExp(`<link rel="stylesheet" href="/_profiler/assets/toolbar.css" nonce="${nonce}"/>`));
+    });
+
+    it('drops the policy from the profiler\'s own record and search pages, keeps it adjusted elsewhere', async () => {
+      const { get } = strictApp();
+      const page = await get('/');
+      const token = page.headers.get('x-debug-token')!;
+      for (const path of [`/_profiler/${token}`, `/_profiler/${token}?panel=nope`, '/_profiler/search_bar', '/_profiler/empty/search/results?limit=10']) {
+        assert.equal((await get(path)).headers.has('content-security-policy'), false, path);
+      }
+      assert.match((await get(`/_profiler/${token}/router`)).headers.get('content-security-policy') ?? '', /'nonce-/);
+    });
   });
 });

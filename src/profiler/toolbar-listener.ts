@@ -2,12 +2,14 @@ import { render } from 'preact-render-to-string';
 import { h } from 'preact';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { ResponseEvent } from '../kernel/events.js';
+import { addProfilerNonces, removeCspHeaders, type ProfilerNonces } from './content-security-policy.js';
 import type { Profiler } from './profiler.js';
 import { Toolbar } from './ui/views/toolbar.js';
 
 /**
  * Symfony's WebDebugToolbarListener (response, priority -128): every profiled response, main or sub,
- * gets `X-Debug-Token-Link`; HTML pages of main requests get the toolbar before their last `</body>`.
+ * gets `X-Debug-Token-Link`; HTML pages of main requests get the toolbar before their last `</body>`, and
+ * main responses have their Content-Security-Policy adjusted for it (see content-security-policy.ts).
  */
 export class ToolbarListener implements Subscriber {
   #profiler: Profiler;
@@ -23,14 +25,20 @@ export class ToolbarListener implements Subscriber {
   readonly onResponse = (event: ResponseEvent): void => {
     const { request, response } = event;
     const token = response.headers.get('x-debug-token');
-    if (token === undefined) return;
-    // A refused host leaves no host to link to: the reference's URL generator then writes the path alone.
-    const { problem } = request.origin;
-    const path = `/_profiler/${token}`;
-    const link = problem === 'invalid-host' || problem === 'untrusted-host' ? request.origin.prefix + path : request.uriForPath(path);
-    response.headers.set('X-Debug-Token-Link', link);
+    if (token !== undefined) {
+      // A refused host leaves no host to link to: the reference's URL generator then writes the path alone.
+      const { problem } = request.origin;
+      const path = `/_profiler/${token}`;
+      response.headers.set('X-Debug-Token-Link', problem === 'invalid-host' || problem === 'untrusted-host' ? request.origin.prefix + path : request.uriForPath(path));
+    }
+    if (!event.isMainRequest) return;
+    // Every main response, as the reference's listener: the profiler's pages lose the application's policy,
+    // the others let the toolbar's nonce through it.
+    let nonces: ProfilerNonces | undefined;
+    if (request.attributes.cspDisabled === true) removeCspHeaders(response.headers);
+    else nonces = addProfilerNonces(response.headers);
 
-    if (!event.isMainRequest || request.header('x-requested-with') === 'XMLHttpRequest') return;
+    if (token === undefined || request.header('x-requested-with') === 'XMLHttpRequest') return;
     if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
     if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
     const profile = this.#profiler.store.get(token);
@@ -42,14 +50,14 @@ export class ToolbarListener implements Subscriber {
     // when the public host named by a proxy is not reachable from where the page is viewed.
     const prefix = request.origin.prefix;
     // A bound function, not an arrow in the props: tsx names such an arrow with a defineProperty call.
-    const toolbar = render(h(Toolbar, { profile, profileUrl: profilerUrl.bind(undefined, prefix), stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css` }));
+    const toolbar = render(h(Toolbar, { profile, profileUrl: profilerUrl.bind(undefined, prefix), stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css`, styleNonce: nonces?.style }));
     // A text page stays text: node then writes its status line, headers and body as one string in one
     // buffer, where a Buffer body is a second buffer of the write (measured: the socket write of the seed
     // 404 took ~40 % longer, ~20 µs of CPU per request).
     response.body =
       typeof body === 'string'
-        ? `${body.slice(0, position)}${toolbar}\n${body.slice(position)}`
-        : Buffer.concat([body.subarray(0, position), Buffer.from(`${toolbar}\n`), body.subarray(position)]);
+        ? `${body.slice(0, position)}\n${toolbar}\n${body.slice(position)}`
+        : Buffer.concat([body.subarray(0, position), Buffer.from(`\n${toolbar}\n`), body.subarray(position)]);
     if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(response.body));
   };
 }

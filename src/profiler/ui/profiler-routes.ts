@@ -56,6 +56,12 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     profiler.disable(request);
     return request;
   };
+  // The pages the reference serves without any Content-Security-Policy (disableCsp()): the record, search
+  // bar and results, whose markup the application's policy knows nothing of.
+  const withoutCsp = (request: Request) => {
+    request.attributes.cspDisabled = true;
+    return disabled(request);
+  };
   // The record a fragment route names, or the reference's 404 for a token it does not know.
   const knownProfile = async (token: string) => {
     const profile = isProfileToken(token) ? await profiler.loadProfile(token) : undefined;
@@ -105,7 +111,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     // The search form alone, as the reference's sidebar loads it.
     route('_profiler_search_bar', '/_profiler/search_bar', (request) => {
-      disabled(request);
+      withoutCsp(request);
       return Response.html(renderToString(h(SearchForm, { base: base(request), criteria: searchCriteria(request) })));
     }),
 
@@ -117,7 +123,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     }),
 
     route('_profiler_search_results', '/_profiler/{token}/search/results', async (request) => {
-      disabled(request);
+      withoutCsp(request);
       const results = await profiler.findProfiles(parseSearchQuery(request.query));
       return Response.html(renderPage(h(SearchResults, { results, base: base(request), criteria: searchCriteria(request) })));
     }),
@@ -134,7 +140,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     }),
 
     route('_profiler', '/_profiler/{token}', async (request) => {
-      disabled(request);
+      withoutCsp(request);
       const token = params(request).token ?? '';
       const profile = await profiler.loadProfile(token, request.query.get('type') ?? undefined);
       if (profile === undefined) return Response.html(renderPage(h(TokenNotFound, { token, base: base(request) })));

@@ -11,10 +11,10 @@ const PROBLEMS = new Set(['error', 'critical', 'alert', 'emergency']);
 
 /**
  * The bar injected before `</body>` of HTML pages: status, route, time, memory, exception and log counts,
- * a link to the record, the redirect that led here and the error sub-request the page came from. No script: it works under any
- * Content-Security-Policy that allows the stylesheet.
+ * a link to the record, the redirect that led here and the error sub-request the page came from. No script;
+ * its stylesheet carries the nonce the page's Content-Security-Policy was given for it, if it has one.
  */
-export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profile; profileUrl: (token: string) => string; stylesheetUrl: string }) {
+export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { profile: Profile; profileUrl: (token: string) => string; stylesheetUrl: string; styleNonce?: string }) {
   const request = profile.collectors.request as RequestData | undefined;
   const time = profile.collectors.time as TimeData | undefined;
   const memory = profile.collectors.memory as MemoryData | undefined;
@@ -27,7 +27,7 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl }: { profile: Profi
   const base = profileUrl(profile.token);
   return (
     <div id={`sfwdt${profile.token}`} class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar">
-      <link rel="stylesheet" href={stylesheetUrl} />
+      <link rel="stylesheet" href={stylesheetUrl} nonce={styleNonce} />
       <div class="sf-toolbar-bar">
         <a class={`sf-toolbar-status sf-toolbar-status-${level}`} href={panelUrl(base, 'request')} title="HTTP status">
           {status}
