@@ -13,6 +13,12 @@ export class EnvValues {
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   }
 
+  /** Set, but to nothing or whitespace, which raw() and the readers below take for unset. */
+  isBlank(name: string): boolean {
+    const value = this.#vars[name];
+    return value !== undefined && value.trim() === '';
+  }
+
   string(name: string, fallback: string): string {
     return this.raw(name) ?? fallback;
   }

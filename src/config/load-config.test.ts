@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { loadConfig, maskSecrets } from './load-config.js';
+import { ConfigError, loadConfig, maskSecrets, resolveEnvVars } from './load-config.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -94,6 +94,57 @@ describe('loadConfig', () => {
       assert.equal(config.log.file, join(config.varDir, 'log', 'test.log'));
     });
 
+    it('expands references to earlier files, where the real environment wins', () => {
+      const cwd = project({ '.env': 'REDIS_HOST=10.0.0.1\n', '.env.local': 'RATE_LIMIT_STORAGE="redis://${REDIS_HOST}:6379"\n' });
+      assert.equal(loadConfig({ cwd, env: {} }).rateLimiterStorage?.url, 'redis://10.0.0.1:6379');
+      assert.equal(loadConfig({ cwd, env: { REDIS_HOST: 'cache' } }).rateLimiterStorage?.url, 'redis://cache:6379');
+    });
+
+    it('sees the default APP_ENV from .env.local on, as Symfony sets it once .env is read', () => {
+      const cwd = project({ '.env.local': 'LOG_FILE=var/log/${APP_ENV}-app.log\n' });
+      assert.equal(loadConfig({ cwd, env: {} }).log.file, join(cwd, 'var', 'log', 'dev-app.log'));
+    });
+
+    it('lets files override the variables an earlier Dotenv load set (SYMFONY_DOTENV_VARS), and no other', () => {
+      const cwd = project({ '.env': 'HOST=from-file\nPORT=1\n' });
+      const config = loadConfig({ cwd, env: { HOST: 'stale', PORT: '7000', SYMFONY_DOTENV_VARS: 'HOST' } });
+      assert.deepEqual([config.host, config.port], ['from-file', 7000]);
+    });
+
+    it('reads .env.dist when there is no .env, and ignores it beside one', () => {
+      assert.equal(loadConfig({ cwd: project({ '.env.dist': 'PORT=1234\n' }), env: {} }).port, 1234);
+      assert.equal(loadConfig({ cwd: project({ '.env': 'PORT=1\n', '.env.dist': 'PORT=2\n' }), env: {} }).port, 1);
+    });
+
+    it('stops after .env.local when APP_ENV is local, as Symfony does', () => {
+      const cwd = project({ '.env': 'APP_ENV=local\n', '.env.local': 'A=1\n', '.env.local.local': 'B=2\n' });
+      const vars = resolveEnvVars(cwd, {});
+      assert.deepEqual([vars.A, vars.B], ['1', undefined]);
+    });
+
+    it('refuses a file that breaks Symfony\'s syntax, naming the file and the line', () => {
+      const cwd = project({ '.env': 'PORT=1\n', '.env.local': 'PORT=2\nHOST = 0.0.0.0\n' });
+      assert.throws(() => loadConfig({ cwd, env: {} }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.code, 'KEEL_ERR_CONFIG_INVALID');
+        assert.equal(error.message, `Whitespace characters are not supported after the variable name in "${join(cwd, '.env.local')}" at line 2.`);
+        return true;
+      });
+    });
+
+    it('refuses a command substitution rather than running it', () => {
+      const cwd = project({});
+      writeFileSync(join(cwd, '.env'), `LOG_FILE=$(touch ${join(cwd, 'ran')})\n`);
+      assert.throws(() => loadConfig({ cwd, env: {} }), { code: 'KEEL_ERR_CONFIG_INVALID', message: /^Command substitution is not supported.* at line 1\.$/ });
+      assert.equal(existsSync(join(cwd, 'ran')), false);
+    });
+
+    it('refuses a .env that is not a readable file', () => {
+      const cwd = project({});
+      mkdirSync(join(cwd, '.env'));
+      assert.throws(() => loadConfig({ cwd, env: {} }), { code: 'KEEL_ERR_CONFIG_INVALID', message: `Unable to read the environment file (EISDIR): "${join(cwd, '.env')}".` });
+    });
+
     it('does not modify the environment it was given', () => {
       const env: Record<string, string> = {};
       loadConfig({ cwd: project({ '.env': 'PORT=1\n' }), env });
@@ -116,6 +167,11 @@ describe('loadConfig', () => {
       for (const [value, expected] of [['1', true], ['on', true], ['TRUE', true], ['0', false], ['off', false], ['false', false]] as const) {
         assert.equal(loadConfig({ cwd: project({}), env: { APP_DEBUG: value } }).debug, expected, value);
       }
+    });
+
+    it('turns debug off for an empty APP_DEBUG, which Symfony casts to 0', () => {
+      assert.equal(loadConfig({ cwd: project({ '.env': 'APP_DEBUG=\n' }), env: {} }).debug, false);
+      assert.equal(loadConfig({ cwd: project({}), env: { APP_DEBUG: '' } }).debug, false);
     });
 
     it('reads the profiler limits, with the max age in seconds or as an interval', () => {

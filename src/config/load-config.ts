@@ -1,13 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse } from 'dotenv';
 import { compileTrustedProxies } from '../proxy/compile-trusted-proxies.js';
 import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
+import { resolveEnvVars } from './resolve-env-vars.js';
 
 export { ConfigError } from './config-error.js';
 export { maskSecrets } from './mask-secrets.js';
+export { resolveEnvVars } from './resolve-env-vars.js';
 
 export interface LoadConfigOptions {
   /** The project directory: `.env` files are read and `var/` written here. */
@@ -28,8 +28,8 @@ const TWO_DAYS = 2 * 86_400;
  * Resolves the configuration the way Symfony's Dotenv::loadEnv() does: `.env`, then `.env.local` (not in
  * the test environment, so that test runs are reproducible), then `.env.<APP_ENV>` and
  * `.env.<APP_ENV>.local`; each file overrides the ones before it and the real environment overrides them
- * all. The process environment is never modified. Invalid values throw a ConfigError
- * (`KEEL_ERR_CONFIG_INVALID`) naming the variable.
+ * all (see resolveEnvVars). The process environment is never modified. Invalid values throw a ConfigError
+ * (`KEEL_ERR_CONFIG_INVALID`) naming the variable, and .env syntax errors one naming the file and line.
  * @example const config = loadConfig({ cwd: process.cwd(), env: process.env });
  */
 export function loadConfig({ cwd = process.cwd(), env = process.env, defaults = {} }: LoadConfigOptions = {}): KeelConfig {
@@ -38,30 +38,10 @@ export function loadConfig({ cwd = process.cwd(), env = process.env, defaults = 
   return buildConfig(new EnvValues(vars), projectDir);
 }
 
-/** The merged variables of the .env cascade, the defaults and the real environment. */
-export function resolveEnvVars(
-  projectDir: string,
-  env: Record<string, string | undefined>,
-  defaults: Record<string, string> = {},
-): Record<string, string | undefined> {
-  const files: Record<string, string> = { ...defaults, ...readEnvFile(join(projectDir, '.env')) };
-  // Lower-cased as the configuration reads it: APP_ENV=PROD loads .env.prod, and TEST skips .env.local.
-  const currentEnv = (): string => (env.APP_ENV ?? files.APP_ENV ?? 'dev').toLowerCase();
-  if (currentEnv() !== 'test') Object.assign(files, readEnvFile(join(projectDir, '.env.local')));
-  const appEnv = currentEnv();
-  Object.assign(files, readEnvFile(join(projectDir, `.env.${appEnv}`)), readEnvFile(join(projectDir, `.env.${appEnv}.local`)));
-  const merged: Record<string, string | undefined> = { ...files };
-  for (const [name, value] of Object.entries(env)) if (value !== undefined) merged[name] = value;
-  return merged;
-}
-
-function readEnvFile(path: string): Record<string, string> {
-  return existsSync(path) ? parse(readFileSync(path)) : {};
-}
-
 function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
   const env: AppEnv = values.oneOf('APP_ENV', APP_ENVS, 'dev');
-  const debug = values.boolean('APP_DEBUG', env !== 'prod');
+  // Symfony's bootEnv() casts APP_DEBUG to an integer: set but empty (`APP_DEBUG=`) is 0, debug off.
+  const debug = values.isBlank('APP_DEBUG') ? false : values.boolean('APP_DEBUG', env !== 'prod');
   const varDir = join(projectDir, 'var');
   const trustedProxies = values.list('TRUSTED_PROXIES', []);
   compileTrustedProxies(trustedProxies);

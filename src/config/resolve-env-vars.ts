@@ -1,0 +1,97 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from './config-error.js';
+import { parseDotenv } from './parse-dotenv.js';
+
+/**
+ * The variables of the .env cascade, the application defaults and the real environment, merged as
+ * Symfony's Dotenv::loadEnv() does: `.env` (or `.env.dist` when there is no `.env`), `.env.local` (not in
+ * the test environment, so that test runs are reproducible), then `.env.<APP_ENV>` and
+ * `.env.<APP_ENV>.local`, unless APP_ENV is `local`. Each file overrides what earlier files set, and a
+ * `$NAME` in a file sees them; the real environment overrides every file, except for the names its
+ * SYMFONY_DOTENV_VARS lists, which an earlier Dotenv load set and later files may change. APP_ENV names
+ * the files in lower case (`APP_ENV=PROD` reads `.env.prod`), as the configuration reads it. A missing
+ * `.env` is no error. The environment given is never modified.
+ * @example resolveEnvVars('/app', process.env).PORT
+ */
+export function resolveEnvVars(
+  projectDir: string,
+  env: Record<string, string | undefined>,
+  defaults: Record<string, string> = {},
+): Record<string, string | undefined> {
+  const cascade = new DotenvCascade(env, defaults);
+  const dotenv = join(projectDir, '.env');
+  cascade.load(isFile(dotenv) || !isFile(`${dotenv}.dist`) ? dotenv : `${dotenv}.dist`);
+  // Symfony sets the default environment as if a file had: .env.local may still choose another.
+  if (cascade.get('APP_ENV') === undefined) cascade.populate({ APP_ENV: 'dev' });
+  if (cascade.appEnv() !== 'test') cascade.load(join(projectDir, '.env.local'));
+  const appEnv = cascade.appEnv();
+  // `local` is the environment .env.local describes: there is no .env.local.local to read.
+  if (appEnv !== 'local') {
+    cascade.load(join(projectDir, `.env.${appEnv}`));
+    cascade.load(join(projectDir, `.env.${appEnv}.local`));
+  }
+  return cascade.variables();
+}
+
+/** The environment as the cascade builds it, standing in for PHP's $_SERVER, which Symfony writes to. */
+class DotenvCascade {
+  readonly #vars: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
+  // Names that a Dotenv load set rather than the real environment: later files may override them.
+  readonly #loaded = new Set<string>();
+
+  constructor(env: Record<string, string | undefined>, defaults: Record<string, string>) {
+    // The application's defaults sit below every file, as if an earlier load had set them.
+    for (const [name, value] of Object.entries(defaults)) {
+      this.#vars[name] = value;
+      this.#loaded.add(name);
+    }
+    for (const [name, value] of Object.entries(env)) {
+      if (value === undefined) continue;
+      this.#vars[name] = value;
+      this.#loaded.delete(name);
+    }
+    for (const name of (env.SYMFONY_DOTENV_VARS ?? '').split(',')) if (name !== '') this.#loaded.add(name);
+  }
+
+  get(name: string): string | undefined {
+    return this.#vars[name];
+  }
+
+  appEnv(): string {
+    return (this.#vars.APP_ENV ?? 'dev').toLowerCase();
+  }
+
+  load(path: string): void {
+    const text = readEnvFile(path);
+    if (text !== undefined) this.populate(parseDotenv(text, path, { env: this.#vars, loaded: this.#loaded }));
+  }
+
+  /** Symfony's populate(): a variable of the real environment keeps its value. */
+  populate(values: Record<string, string>): void {
+    for (const [name, value] of Object.entries(values)) {
+      if (this.#vars[name] !== undefined && !this.#loaded.has(name)) continue;
+      this.#vars[name] = value;
+      this.#loaded.add(name);
+    }
+  }
+
+  variables(): Record<string, string | undefined> {
+    return { ...this.#vars };
+  }
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/** The file's text; undefined when there is no such file. */
+function readEnvFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new ConfigError({ file: path, reason: `Unable to read the environment file (${code ?? 'unknown error'})` });
+  }
+}
