@@ -168,6 +168,21 @@ describe('RateLimitListener', () => {
     const routes = new RouteCollection().add({ name: 'x', path: '/x', options: { limiters: ['nope'] } });
     assert.throws(() => createRateLimiting({ config: { rateLimiter: {} }, routes, logger: silent }), /route "x" names the rate limiter "nope", which is not configured/);
   });
+
+  it('fails at start-up on a mistyped limiter option, which would otherwise leave the route unlimited', () => {
+    const config = { rateLimiter: { sensitive: { policy: 'fixed_window' as const, limit: 2, interval: 30 } } };
+    for (const [options, message] of [
+      [{ limiters: 'sensitive' }, /Route "login": options\.limiters must be a list of limiter names, such as \['sensitive'\] \(got "sensitive"\)/],
+      [{ limiters: ['sensitive', 3] }, /options\.limiters must be a list/],
+      [{ limiter: ['sensitive'] }, /Route "login": unknown option "limiter"; the limiters of a route are options\.limiters/],
+      [{ limiters: ['sensitive'], limiterAccount: true }, /options\.limiterAccount must be the name of a body field/],
+      [{ limiters: ['sensitive'], limiterHeaders: 'no' }, /options\.limiterHeaders must be true or false/],
+    ] as const) {
+      // Mistakes the route table's types refuse, as plain JavaScript or an untyped config would make them.
+      const routes = new RouteCollection().add({ name: 'login', path: '/login', methods: ['POST'], options: options as never });
+      assert.throws(() => createRateLimiting({ config, routes, logger: silent }), { code: 'KEEL_ERR_CONFIG_RATE_LIMITER', message }, JSON.stringify(options));
+    }
+  });
 });
 
 describe('createRateLimiting', () => {

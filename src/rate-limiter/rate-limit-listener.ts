@@ -2,6 +2,7 @@ import { HttpException } from '../http/http-exception.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { RequestEvent, ResponseEvent } from '../kernel/events.js';
 import { rawUrlDecode } from '../routing/raw-url-decode.js';
+import type { RouteOptions } from '../routing/route.js';
 import { createTooManyRequests, type RateLimit } from './rate-limit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { accountKey, clientKey } from './rate-limit-key.js';
@@ -30,12 +31,17 @@ declare module '../http/request.js' {
  * address + account); `limiterHeaders: false` for the reference's bare 429 (no headers at all);
  * `limiterMessage` the 429's message.
  */
-export interface RouteLimiterOptions {
-  limiters?: string[];
-  limiterAccount?: string;
-  limiterHeaders?: boolean;
-  limiterMessage?: string;
+declare module '../routing/route.js' {
+  // A route's limiter options, typed where a route table is written (and checked again at start-up).
+  interface RouteOptions {
+    limiters?: string[];
+    limiterAccount?: string;
+    limiterHeaders?: boolean;
+    limiterMessage?: string;
+  }
 }
+
+export type RouteLimiterOptions = Pick<RouteOptions, 'limiters' | 'limiterAccount' | 'limiterHeaders' | 'limiterMessage'>;
 
 export interface RateLimitListenerOptions {
   limiters: ReadonlyMap<string, RateLimiter>;
@@ -65,7 +71,10 @@ export class RateLimitListener implements Subscriber {
     this.#routes = routes;
     this.#paths = paths;
     for (const [, name] of paths) this.#check(name, 'a path prefix');
-    for (const route of routes) for (const name of limitersOf(route.options)) this.#check(name, `route "${route.name}"`);
+    for (const route of routes) {
+      checkLimiterOptions(route.name, route.options);
+      for (const name of limitersOf(route.options)) this.#check(name, `route "${route.name}"`);
+    }
   }
 
   subscribedEvents(): Subscription[] {
@@ -147,7 +156,27 @@ export class RateLimitListener implements Subscriber {
   }
 }
 
+// Spellings of `limiters` that would otherwise leave a route unlimited without a word.
+const MISSPELT = ['limiter', 'rateLimiter', 'rateLimiters', 'rate_limiter', 'rate_limiters'];
+
+/**
+ * A route's limiter options as they must be written: a mistyped one (a string for `limiters`, `limiter`
+ * for `limiters`) would leave a login route unthrottled, so it stops start-up instead.
+ */
+function checkLimiterOptions(route: string, options: Readonly<Record<string, unknown>>): void {
+  const where = `Route "${route}"`;
+  const { limiters, limiterAccount, limiterHeaders, limiterMessage } = options as Record<string, unknown>;
+  if (limiters !== undefined && !(Array.isArray(limiters) && limiters.every((name) => typeof name === 'string'))) {
+    throw new RateLimiterConfigError(`${where}: options.limiters must be a list of limiter names, such as ['sensitive'] (got ${JSON.stringify(limiters)}).`);
+  }
+  for (const name of MISSPELT) {
+    if (name in options) throw new RateLimiterConfigError(`${where}: unknown option "${name}"; the limiters of a route are options.limiters, a list of names.`);
+  }
+  if (limiterAccount !== undefined && typeof limiterAccount !== 'string') throw new RateLimiterConfigError(`${where}: options.limiterAccount must be the name of a body field.`);
+  if (limiterHeaders !== undefined && typeof limiterHeaders !== 'boolean') throw new RateLimiterConfigError(`${where}: options.limiterHeaders must be true or false.`);
+  if (limiterMessage !== undefined && typeof limiterMessage !== 'string') throw new RateLimiterConfigError(`${where}: options.limiterMessage must be a string.`);
+}
+
 function limitersOf(options: Readonly<Record<string, unknown>> | RouteLimiterOptions): string[] {
-  const { limiters } = options as RouteLimiterOptions;
-  return Array.isArray(limiters) ? limiters.filter((name): name is string => typeof name === 'string') : [];
+  return (options as RouteLimiterOptions).limiters ?? [];
 }

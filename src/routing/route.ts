@@ -23,7 +23,15 @@ export interface RouteDefinition {
   host?: string;
   schemes?: ('http' | 'https')[];
   stateless?: boolean;
-  options?: Record<string, unknown>;
+  options?: RouteOptions;
+}
+
+/**
+ * Free-form route options, as Symfony's. Components that read some declare them here (the rate limiter:
+ * `limiters`, `limiterAccount`…), so that a mistyped value is a type error in the route table.
+ */
+export interface RouteOptions {
+  [option: string]: unknown;
 }
 
 const INLINE = /\{(!?)(\w+)(<.*?>)?(\?[^}]*)?\}/g;
@@ -44,7 +52,7 @@ export class Route {
   /** Default values; a placeholder declared `{name?}` is optional but has no value here. */
   readonly defaults: Readonly<Record<string, string>>;
   readonly stateless: boolean;
-  readonly options: Readonly<Record<string, unknown>>;
+  readonly options: Readonly<RouteOptions>;
   readonly definition: RouteDefinition;
   readonly pathPattern: CompiledPattern;
   readonly hostPattern: CompiledPattern | undefined;
