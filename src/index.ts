@@ -40,7 +40,7 @@ export { RequestStack } from './kernel/request-stack.js';
 
 // Routing
 export { RouteCollection } from './routing/route-collection.js';
-export { Route, type RouteDefinition } from './routing/route.js';
+export { Route, type RouteDefinition, type RouteOptions } from './routing/route.js';
 export { Matcher, type MatchContext, type MatchResult } from './routing/matcher.js';
 export { RouterListener } from './routing/router-listener.js';
 export { traceRoutes, type RouteTrace, type RoutingTrace } from './routing/trace.js';
@@ -90,3 +90,4 @@ export type { LogRecord, LogLevel } from './logging/log-record.js';
 // Server
 export { serve, type ServeOptions, type RunningServer } from './server/serve.js';
 export { createRequestListener, type RequestListener } from './server/node-adapter.js';
+export { runServer, resolveWorkerCount, type RunOptions, type Closable } from './server/cluster.js';
