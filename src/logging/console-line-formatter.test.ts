@@ -17,4 +17,12 @@ describe('formatConsoleLine', () => {
       '10:52:51 ERROR     [app] rate limit storage unavailable: cannot reach redis://:******@cache:6379\n',
     );
   });
+
+  it('adds an exception\'s message only when the line does not already say it', () => {
+    const time = Date.parse('2026-11-22T10:52:51.171Z');
+    const exception = new TypeError('Invalid header name');
+    assert.equal(formatConsoleLine({ time, level: 'critical', channel: 'app', message: 'kernel failure outside the error pipeline', context: { exception } }), '10:52:51 CRITICAL  [app] kernel failure outside the error pipeline: Invalid header name\n');
+    const uncaught = 'Uncaught PHP Exception TypeError: "Invalid header name" at a.ts line 3';
+    assert.equal(formatConsoleLine({ time, level: 'critical', channel: 'request', message: uncaught, context: { exception } }), `10:52:51 CRITICAL  [request] ${uncaught}\n`);
+  });
 });
