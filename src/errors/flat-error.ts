@@ -26,7 +26,9 @@ export class FlatError {
   /** Constructor name (`NotFoundHttpException`); `Error` when something other than an object was thrown. */
   readonly class: string;
   readonly message: string;
-  readonly code: ErrorCode | undefined;
+  readonly code: ErrorCode | (string & {}) | undefined;
+  /** The HttpException's `expose`: production problem bodies show the message. */
+  readonly expose: boolean;
   readonly status: number;
   readonly statusText: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -48,6 +50,7 @@ export class FlatError {
     this.class = init.class;
     this.message = init.message;
     this.code = init.code;
+    this.expose = init.expose;
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
@@ -130,6 +133,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       class: classNameOf(error),
       message: messageOf(error),
       code: isHttpException(error) ? error.code : undefined,
+      expose: isHttpException(error) && error.expose,
       status,
       statusText: errorStatusText(status),
       headers: isHttpException(error) ? { ...error.headers } : {},

@@ -4,8 +4,13 @@ import type { ErrorCode } from './error-codes.js';
 export interface HttpExceptionOptions {
   message?: string;
   headers?: Record<string, string>;
-  code?: ErrorCode;
-  /** Whether the message may be shown to clients; defaults to true below 500, false from 500 up. */
+  /** keel's own `KEEL_ERR_*` codes, or the application's: in JSON log lines and the profiler. */
+  code?: ErrorCode | (string & {});
+  /**
+   * Whether production error bodies (JSON, XML…) give the message as `detail`, for an API whose clients
+   * need it (`Email already registered`). Off by default: like the reference, they give the status text
+   * only, and HTML pages always do; in debug every message shows.
+   */
   expose?: boolean;
   cause?: unknown;
 }
@@ -18,7 +23,7 @@ export interface HttpExceptionOptions {
 export class HttpException extends Error implements HoldsDerivedValues {
   readonly status: number;
   readonly headers: Record<string, string>;
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | (string & {});
   readonly expose: boolean;
   #derived: Record<symbol, unknown> | undefined;
 
@@ -28,7 +33,7 @@ export class HttpException extends Error implements HoldsDerivedValues {
     this.status = status;
     this.headers = headers;
     this.code = code;
-    this.expose = expose ?? status < 500;
+    this.expose = expose ?? false;
   }
 
   /** Values derived from this error (its flattened form...), see attached(). */

@@ -151,5 +151,12 @@ describe('ErrorRenderer', () => {
       const { body } = renderer.render(new HttpException(503, { message: 'db password wrong' }), request('application/json'));
       assert.equal(body, '{"type":"https:\\/\\/tools.ietf.org\\/html\\/rfc2616#section-10","title":"An error occurred","status":503,"detail":"Service Unavailable"}');
     });
+
+    it('answers the message of an exception raised with expose, with the application\'s own code, in JSON but not in the HTML page', () => {
+      const conflict = new HttpException(409, { message: 'Email already registered', code: 'APP_EMAIL_TAKEN', expose: true });
+      assert.equal(JSON.parse(renderer.render(conflict, request('application/json')).body).detail, 'Email already registered');
+      assert.doesNotMatch(renderer.render(conflict, request()).body, /Email already registered/);
+      assert.equal(JSON.parse(renderer.render(new HttpException(409, { message: 'internal detail' }), request('application/json')).body).detail, 'Conflict');
+    });
   });
 });

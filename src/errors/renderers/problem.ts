@@ -25,13 +25,16 @@ export interface Problem {
   trace?: ProblemTraceEntry[];
 }
 
-/** The message only in debug: otherwise the status text, whatever the status (Symfony's ProblemNormalizer). */
+/**
+ * The message only in debug, or when the exception was raised with `expose`: otherwise the status text,
+ * whatever the status (Symfony's ProblemNormalizer).
+ */
 export function createProblem(flat: FlatError, debug: boolean): Problem {
   const problem: Problem = {
     type: 'https://tools.ietf.org/html/rfc2616#section-10',
     title: 'An error occurred',
     status: flat.status,
-    detail: debug ? flat.message : flat.statusText,
+    detail: debug || flat.expose ? flat.message : flat.statusText,
   };
   if (debug) {
     problem.class = flat.class;

@@ -34,7 +34,8 @@ function toFlatError(chain: readonly ExceptionLink[]): FlatError {
     previous = new FlatError({
       class: link.className,
       message: link.message,
-      code: link.code as FlatError['code'],
+      code: link.code,
+      expose: false,
       status: link.status,
       statusText: link.statusText,
       headers: {},
