@@ -7,6 +7,7 @@ import { Response } from './http/response.js';
 import type { TerminateEvent } from './kernel/events.js';
 import { createLogger } from './logging/create-logger.js';
 import { CompositeProfileStore } from './profiler/composite-profile-store.js';
+import { UrlGenerator } from './routing/url-generator.js';
 import { useTemporaryDir } from '../test/helpers/temporary-dir.js';
 
 describe('App.handle()', () => {
@@ -32,6 +33,40 @@ describe('App.handle()', () => {
       const store = app.profiler!.store;
       assert.ok(store instanceof CompositeProfileStore);
       assert.equal((await store.back.read(token))?.token, token);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('controllers created by createApp', () => {
+  const projectDir = useTemporaryDir('keel-app-controllers-');
+
+  it('get typed route parameters and the application: its kernel for sub-requests, its routes for URLs', async () => {
+    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'prod' } });
+    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: () => undefined } });
+    const app = createApp({
+      config,
+      logger,
+      routes: [
+        // The parameters the route gives, declared without a cast.
+        { name: 'book', path: '/books/{id<\\d+>}', methods: ['GET'], controller: (_request: Request, { id }: { id: string }) => Response.json({ id }) },
+        {
+          name: 'shelf',
+          path: '/shelf',
+          methods: ['GET'],
+          controller: async (request, _params, app) => {
+            const sub = request.duplicate({ attributes: { controller: app.routes.get('book')!.controller, routeParams: { id: '7' } } });
+            const book = await app.kernel.handle(sub, { type: 'sub' });
+            return Response.json({ url: new UrlGenerator(app.routes).generate('book', { id: 7 }), book: JSON.parse(String(book.body)) });
+          },
+        },
+      ],
+    });
+    try {
+      const response = await app.handle(new Request({ method: 'GET', target: '/shelf', headers: { host: 'localhost' } }));
+      assert.equal(response.status, 200);
+      assert.deepEqual(JSON.parse(String(response.body)), { url: '/books/7', book: { id: '7' } });
     } finally {
       await app.close();
     }

@@ -10,6 +10,7 @@ import { ResponseListener } from './http/response-listener.js';
 import { JsonViewListener } from './http/json-view-listener.js';
 import { installSourceMappedStackCache } from './internal/source-mapped-stacks.js';
 import type { Subscriber } from './kernel/event-dispatcher.js';
+import { AttributeControllerResolver } from './kernel/controller-resolver.js';
 import { Kernel } from './kernel/kernel.js';
 import { createLogger, type ClosableLogger } from './logging/create-logger.js';
 import { LOG_MESSAGES } from './logging/log-messages.js';
@@ -77,7 +78,9 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       level: config.log.level,
       file: config.log.file,
     });
-  const kernel = new Kernel();
+  // Controllers get the application as their third argument, once it is built below.
+  const resolver = new AttributeControllerResolver();
+  const kernel = new Kernel({ resolver });
   // Debug pages and log lines read every error's stack: keep the source-mapped frames instead of mapping
   // them again for each error (see installSourceMappedStackCache).
   if (config.debug) installSourceMappedStackCache();
@@ -135,7 +138,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   }
 
   const servers = new Set<RunningServer>();
-  return {
+  const app: App = {
     config,
     kernel,
     logger: log,
@@ -168,6 +171,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       await log.close();
     },
   };
+  resolver.context = app;
+  return app;
 }
 
 function isLoopback(address: string): boolean {

@@ -7,13 +7,15 @@ import type { Response } from '../http/response.js';
 import { createErrorController, createPreviewErrorRoute } from './error-controller.js';
 import { ErrorRenderer } from './renderers/error-renderer.js';
 
+// These controllers read no application: called directly, they get none.
+const NO_APP = undefined as never;
 const renderer = new ErrorRenderer({ debug: true });
 
 describe('createErrorController', () => {
   it('renders the request attribute `exception`, then Cache-Control and Date follow the rendered headers', async () => {
     const request = new Request({ method: 'GET', target: '/x', headers: { accept: 'application/json' } });
     request.attributes.exception = new NotFoundHttpException('gone');
-    const response = (await createErrorController(renderer)(request)) as Response;
+    const response = (await createErrorController(renderer)(request, {}, NO_APP)) as Response;
     assert.equal(response.status, 404);
     assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'X-Debug-Exception', 'X-Debug-Exception-File', 'Content-Type', 'Cache-Control', 'Date']);
     assert.equal(JSON.parse(String(response.body)).detail, 'gone');
@@ -38,7 +40,7 @@ describe('createPreviewErrorRoute', () => {
 
   it('shows the page a visitor would get, without internals even in debug', () => {
     const request = new Request({ method: 'GET', target: '/_error/404' });
-    const response = route.controller(request, { code: '404', _format: 'html' }) as Response;
+    const response = route.controller(request, { code: '404', _format: 'html' }, NO_APP) as Response;
     assert.equal(response.status, 404);
     assert.deepEqual([...response.headers].map(([name]) => name), ['Content-Type', 'Vary', 'Cache-Control', 'Date']);
     assert.ok(String(response.body).includes('<title>An Error Occurred: Not Found</title>'));
@@ -47,13 +49,13 @@ describe('createPreviewErrorRoute', () => {
 
   it('renders it in a sub-request of the error controller, as the reference does', () => {
     handled.length = 0;
-    route.controller(new Request({ method: 'GET', target: '/_error/503' }), { code: '503', _format: 'html' });
+    route.controller(new Request({ method: 'GET', target: '/_error/503' }), { code: '503', _format: 'html' }, NO_APP);
     assert.deepEqual(handled, ['sub ErrorController']);
   });
 
   it('answers the JSON body for the json format, whatever Accept says', () => {
     const request = new Request({ method: 'GET', target: '/_error/404.json', headers: { accept: 'text/html' } });
-    const response = route.controller(request, { code: '404', _format: 'json' }) as Response;
+    const response = route.controller(request, { code: '404', _format: 'json' }, NO_APP) as Response;
     assert.equal(String(response.body), '{"type":"https:\\/\\/tools.ietf.org\\/html\\/rfc2616#section-10","title":"An error occurred","status":404,"detail":"Not Found"}');
     assert.deepEqual([...response.headers].map(([name]) => name), ['Vary', 'Content-Type', 'Cache-Control', 'Date']);
   });
@@ -66,18 +68,18 @@ describe('createPreviewErrorRoute', () => {
       yml: ['yml', "{ type: 'https://tools.ietf.org/html/rfc2616#section-10', title: 'An error occurred', status: 404, detail: 'Not Found' }"],
     };
     for (const [format, [type, body]] of Object.entries(expected)) {
-      const response = route.controller(new Request({ method: 'GET', target: `/_error/404.${format}` }), { code: '404', _format: format }) as Response;
+      const response = route.controller(new Request({ method: 'GET', target: `/_error/404.${format}` }), { code: '404', _format: format }, NO_APP) as Response;
       assert.equal(String(response.body), body, format);
       assert.equal(response.headers.get('content-type'), type, format);
     }
-    const text = route.controller(new Request({ method: 'GET', target: '/_error/404.txt' }), { code: '404', _format: 'txt' }) as Response;
+    const text = route.controller(new Request({ method: 'GET', target: '/_error/404.txt' }), { code: '404', _format: 'txt' }, NO_APP) as Response;
     assert.equal(text.headers.get('content-type'), 'text/html; charset=UTF-8');
   });
 
   it('refuses a code that is not an HTTP status', () => {
     const request = new Request({ method: 'GET', target: '/_error/999' });
-    assert.throws(() => route.controller(request, { code: '999' }), /The HTTP status code "999" is not valid\./);
+    assert.throws(() => route.controller(request, { code: '999' }, NO_APP), /The HTTP status code "999" is not valid\./);
     // A 1xx would be sent as the final answer, and the client would go on waiting for one.
-    assert.throws(() => route.controller(request, { code: '100' }), /The HTTP status code "100" is informational/);
+    assert.throws(() => route.controller(request, { code: '100' }, NO_APP), /The HTTP status code "100" is informational/);
   });
 });

@@ -1,3 +1,4 @@
+import type { App } from '../app.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestStack } from '../kernel/request-stack.js';
 import { normalizeQueryString } from './normalize-query.js';
@@ -62,7 +63,13 @@ export interface RequestAttributes {
   showException?: boolean;
 }
 
-export type Controller = (request: Request, ...args: unknown[]) => unknown;
+/**
+ * A controller, called as `(request, params, app)`: the route parameters, and the application that
+ * createApp built (its kernel for sub-requests, its routes for URLs, its limiters), also when `keel serve`
+ * built it. Parameters are checked bivariantly, as React types its event handlers, so that a controller may
+ * declare the parameters its route gives: `(request, { id }: { id: string }) => …`, without a cast.
+ */
+export type Controller = { bivarianceHack(request: Request, params: Record<string, string>, app: App): unknown }['bivarianceHack'];
 
 export interface RequestInit {
   method: string;
