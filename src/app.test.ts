@@ -72,3 +72,20 @@ describe('controllers created by createApp', () => {
     }
   });
 });
+
+describe('a controller that sets an invalid header name', () => {
+  const projectDir = useTemporaryDir('keel-app-header-name-');
+
+  it('fails in the controller, with the debug page naming the problem, not as a bare 500 where node writes', async () => {
+    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'dev', KEEL_PROFILER: '0' } });
+    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: () => undefined } });
+    const app = createApp({ config, logger, routes: [{ name: 'bad', path: '/bad', controller: () => new Response('x', 200, [['X Bad', '1']]) }] });
+    try {
+      const response = await app.handle(new Request({ method: 'GET', target: '/bad', headers: { host: 'localhost' } }));
+      assert.equal(response.status, 500);
+      assert.match(String(response.body), /Invalid header name &quot;X Bad&quot;|Invalid header name "X Bad"/);
+    } finally {
+      await app.close();
+    }
+  });
+});

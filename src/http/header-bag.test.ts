@@ -52,4 +52,14 @@ describe('HeaderBag', () => {
     headers.set('B', 4);
     assert.deepEqual(headers.flatLines(), ['A', '1', 'C', '3', 'B', '4']);
   });
+
+  it('refuses a name that is not a token where it is set, not later where node writes the response', () => {
+    const headers = new HeaderBag();
+    for (const name of ['X Bad', 'X-Bad:', '', 'Ä', 'a\r\nb']) {
+      assert.throws(() => headers.set(name, '1'), { name: 'TypeError', message: /^Invalid header name .*RFC 9110 §5\.1\.$/ }, name);
+      assert.throws(() => headers.insertBefore('x', name, '1'), TypeError, name);
+    }
+    headers.set("X-Ok_1!#$%&'*+.^`|~", '1');
+    assert.equal(headers.size, 1);
+  });
 });

@@ -39,6 +39,7 @@ export class HeaderBag {
       this.#values[index] = values;
       return;
     }
+    checkHeaderName(name);
     this.#keys.push(name.toLowerCase());
     this.#names.push(name);
     this.#values.push(values);
@@ -54,6 +55,7 @@ export class HeaderBag {
       this.set(name, value);
       return;
     }
+    checkHeaderName(name);
     this.#keys.splice(at, 0, name.toLowerCase());
     this.#names.splice(at, 0, name);
     this.#values.splice(at, 0, value);
@@ -114,4 +116,21 @@ export class HeaderBag {
   #indexOf(name: string): number {
     return this.#keys.indexOf(name.toLowerCase());
   }
+}
+
+// RFC 9110 §5.1: a field name is a token.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// Names found valid lately: responses set the same few, and this runs for each new one.
+const VALID_NAMES_LIMIT = 256;
+const validNames = new Set<string>();
+
+/**
+ * Refuses a name node would refuse when writing the response: there, past the controller and every listener,
+ * it could only end in a bare 500; here it is the controller's error, with its debug page and its line.
+ */
+function checkHeaderName(name: string): void {
+  if (validNames.has(name)) return;
+  if (!TOKEN.test(name)) throw new TypeError(`Invalid header name ${JSON.stringify(name)}: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), RFC 9110 §5.1.`);
+  if (validNames.size >= VALID_NAMES_LIMIT) validNames.clear();
+  validNames.add(name);
 }
