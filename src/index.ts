@@ -10,6 +10,7 @@ export { loadConfig, maskSecrets, ConfigError, type LoadConfigOptions } from './
 export { Request, type BodySource, type RequestAttributes, type RequestInit, type RequestOrigin, type RequestType, type Controller } from './http/request.js';
 export { Response, type ResponseBody, type HeadersInit } from './http/response.js';
 export { HeaderBag } from './http/header-bag.js';
+export { readJson, readForm } from './http/read-body.js';
 export {
   HttpException,
   NotFoundHttpException,

@@ -1,0 +1,43 @@
+import { BadRequestHttpException } from './http-exception.js';
+import type { Request } from './request.js';
+
+/**
+ * The body as JSON, as Symfony's `Request::toArray()` reads it: an object or a list, or a 400
+ * (`KEEL_ERR_BAD_REQUEST`) with the reference's messages — `Request body is empty.`, `Could not decode
+ * request body.`, `JSON content was expected to decode to an array, "int" returned.` A body over the size
+ * limit stays its 413, a client gone its 400: they are not JSON errors.
+ * @example const { email } = (await readJson(request)) as { email?: unknown };
+ */
+export async function readJson(request: Request): Promise<Record<string, unknown> | unknown[]> {
+  const text = (await request.body()).toString('utf8');
+  if (text === '') throw new BadRequestHttpException('Request body is empty.');
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (error) {
+    throw new BadRequestHttpException('Could not decode request body.', { cause: error });
+  }
+  if (typeof content !== 'object' || content === null) {
+    throw new BadRequestHttpException(`JSON content was expected to decode to an array, "${phpTypeName(content)}" returned.`);
+  }
+  return content as Record<string, unknown> | unknown[];
+}
+
+/**
+ * The fields of an HTML form body (`application/x-www-form-urlencoded`), Symfony's `$request->request`:
+ * empty for any other content type (multipart bodies are not parsed).
+ * @example const email = (await readForm(request)).get('email');
+ */
+export async function readForm(request: Request): Promise<URLSearchParams> {
+  const type = (request.header('content-type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
+  return new URLSearchParams((await request.body()).toString('utf8'));
+}
+
+// PHP's get_debug_type() of a decoded JSON scalar.
+function phpTypeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return 'string';
+}
