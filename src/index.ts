@@ -11,6 +11,7 @@ export { Request, type BodySource, type RequestAttributes, type RequestInit, typ
 export { Response, type ResponseBody, type HeadersInit } from './http/response.js';
 export { HeaderBag } from './http/header-bag.js';
 export { readJson, readForm } from './http/read-body.js';
+export { readCookies, setCookie, clearCookie, type CookieOptions } from './http/cookies.js';
 export {
   HttpException,
   NotFoundHttpException,

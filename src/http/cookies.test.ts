@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { clearCookie, readCookies, setCookie } from './cookies.js';
+import { Request } from './request.js';
+import { Response } from './response.js';
+
+describe('readCookies', () => {
+  it('reads the Cookie header, values decoded, the first of a repeated name winning', () => {
+    const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost', cookie: 'a=1; theme=dark%20blue; a=2' } });
+    assert.deepEqual({ ...readCookies(request) }, { a: '1', theme: 'dark blue' });
+    assert.deepEqual({ ...readCookies(new Request({ method: 'GET', target: '/', headers: { host: 'localhost' } })) }, {});
+  });
+});
+
+describe('setCookie and clearCookie', () => {
+  it('add Set-Cookie lines with Symfony\'s defaults, each on its own line', () => {
+    const response = new Response('ok');
+    setCookie(response, 'session', 'a b', { secure: true, maxAge: 3600 });
+    clearCookie(response, 'old');
+    assert.deepEqual(response.headers.all('set-cookie'), [
+      'session=a%20b; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax',
+      'old=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
+  it('refuses a name that would break the header, in the controller that sets it', () => {
+    assert.throws(() => setCookie(new Response(''), 'bad name;', 'x'), TypeError);
+  });
+});
