@@ -6,19 +6,17 @@
  *   npx keel debug:router --app examples/getting-started.ts
  */
 import { pathToFileURL } from 'node:url';
-import { createApp, loadConfig, NotFoundHttpException, Response, type Request, type RouteDefinition } from '../src/index.js';
+import { createApp, loadConfig, NotFoundHttpException, readForm, Response, type Request, type RouteDefinition } from '../src/index.js';
 
 /** A controller: the request, then the route's parameters (placeholders and defaults). */
-function showBook(_request: Request, params: unknown): Response {
-  const { id } = params as { id: string };
+function showBook(_request: Request, { id }: { id: string }): Response {
   const book = BOOKS.get(Number(id));
   if (book === undefined) throw new NotFoundHttpException(`Book ${id} does not exist.`);
   return Response.json({ id: Number(id), title: book });
 }
 
 async function login(request: Request): Promise<Response> {
-  const body = (await request.body()).toString('utf8');
-  const user = new URLSearchParams(body).get('user');
+  const user = (await readForm(request)).get('user');
   return user === null ? Response.json({ error: 'user is required' }, 400) : Response.json({ welcome: user });
 }
 
