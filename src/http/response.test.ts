@@ -55,6 +55,18 @@ describe('Response', () => {
     });
   });
 
+  it('refuses a body that is neither a string nor a Buffer where the response is made', () => {
+    for (const [body, what] of [
+      [new ReadableStream(), 'an object of type ReadableStream'],
+      [{ ok: true }, 'an object of type Object'],
+      [42, 'a number'],
+      [null, 'null'],
+    ] as const) {
+      assert.throws(() => new Response(body as never), { name: 'TypeError', message: new RegExp(`^A Response body is a string or a Buffer, not ${what}: return a plain object`) }, what);
+    }
+    assert.equal(new Response(Buffer.from('x')).body.length, 1);
+  });
+
   it("refuses a status outside 100-599 with the reference's message, when made and when changed", () => {
     for (const status of [99, 600, 999, 1000, 0, 200.5, Number.NaN]) {
       assert.throws(() => new Response('', status), { name: 'RangeError', message: `The HTTP status code "${status}" is not valid.` }, String(status));

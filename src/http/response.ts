@@ -18,6 +18,11 @@ export class Response {
   #status = 200;
 
   constructor(body: ResponseBody = '', status = 200, headers?: HeadersInit) {
+    // Said here, in the controller that builds it: a stream or an object would otherwise fail later, in
+    // the toolbar or the socket write, as an error that names neither.
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) {
+      throw new TypeError(`A Response body is a string or a Buffer, not ${describeBody(body)}: return a plain object (or Response.json()) for JSON; keel does not stream responses.`);
+    }
     this.body = body;
     this.status = status;
     this.headers = new HeaderBag();
@@ -167,4 +172,10 @@ function parseCacheControl(value: string): Map<string, string | true> {
     else directives.set(trimmed.slice(0, eq).trim().toLowerCase(), trimmed.slice(eq + 1).trim());
   }
   return directives;
+}
+
+function describeBody(body: unknown): string {
+  if (body === null) return 'null';
+  if (typeof body !== 'object') return `a ${typeof body}`;
+  return `an object of type ${(body as object).constructor?.name ?? 'Object'}`;
 }
