@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config/load-config.js';
 import { Request } from './http/request.js';
 import { Response } from './http/response.js';
-import type { TerminateEvent } from './kernel/events.js';
+import type { ExceptionEvent, TerminateEvent } from './kernel/events.js';
 import { createLogger } from './logging/create-logger.js';
 import { CompositeProfileStore } from './profiler/composite-profile-store.js';
 import { UrlGenerator } from './routing/url-generator.js';
@@ -84,6 +84,30 @@ describe('a controller that sets an invalid header name', () => {
       const response = await app.handle(new Request({ method: 'GET', target: '/bad', headers: { host: 'localhost' } }));
       assert.equal(response.status, 500);
       assert.match(String(response.body), /Invalid header name &quot;X Bad&quot;|Invalid header name "X Bad"/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('an application exception listener between the log line and the error page', () => {
+  const projectDir = useTemporaryDir('keel-app-exception-listener-');
+
+  it('answers the error itself at -64, and the error is still logged, as the errors guide says', async () => {
+    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'prod' } });
+    const lines: string[] = [];
+    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, actionLevel: false, destination: { write: (line: string) => void lines.push(line) } });
+    const ownFormat = {
+      subscribedEvents: () => [
+        { event: 'exception' as const, priority: -64, listener: (event: ExceptionEvent) => event.setResponse(Response.json({ error: 'conflict' }, 409)) },
+      ],
+    };
+    const app = createApp({ config, logger, subscribers: [ownFormat], routes: [{ name: 'fail', path: '/fail', controller: () => { throw new Error('taken'); } }] });
+    try {
+      const response = await app.handle(new Request({ method: 'GET', target: '/fail', headers: { host: 'localhost' } }));
+      assert.equal(response.status, 409);
+      assert.deepEqual(JSON.parse(String(response.body)), { error: 'conflict' });
+      assert.ok(lines.some((line) => line.includes('Uncaught PHP Exception Error: \\"taken\\"') || line.includes('Uncaught PHP Exception Error: "taken"')), lines.join('\n'));
     } finally {
       await app.close();
     }
