@@ -46,7 +46,7 @@ export type RouteLimiterOptions = Pick<RouteOptions, 'limiters' | 'limiterAccoun
 export interface RateLimitListenerOptions {
   limiters: ReadonlyMap<string, RateLimiter>;
   /** The route table, to read each matched route's options (a RouteCollection). */
-  routes: Iterable<{ name: string; options: Readonly<Record<string, unknown>> }> & { get(name: string): { options: Readonly<Record<string, unknown>> } | undefined };
+  routes: Iterable<{ name: string; options: Readonly<RouteOptions> }> & { get(name: string): { options: Readonly<RouteOptions> } | undefined };
   /** Path prefix → limiter name, for paths whose routes name no limiter of their own. */
   paths?: readonly (readonly [prefix: string, limiter: string])[];
 }
@@ -73,7 +73,7 @@ export class RateLimitListener implements Subscriber {
     for (const [, name] of paths) this.#check(name, 'a path prefix');
     for (const route of routes) {
       checkLimiterOptions(route.name, route.options);
-      for (const name of limitersOf(route.options)) this.#check(name, `route "${route.name}"`);
+      for (const name of route.options.limiters ?? []) this.#check(name, `route "${route.name}"`);
     }
   }
 
@@ -96,7 +96,7 @@ export class RateLimitListener implements Subscriber {
     // route of `/api/status` and must meet its limiter too.
     const path = rawUrlDecode(request.pathInfo) ?? request.pathInfo;
     if (NEVER_LIMITED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return;
-    const options = (this.#routes.get(request.attributes.route)?.options ?? {}) as RouteLimiterOptions;
+    const options: Readonly<RouteLimiterOptions> = this.#routes.get(request.attributes.route)?.options ?? {};
     const wanted = this.#limitersFor(request.attributes.route, path, options);
     if (wanted.length === 0) return;
     return this.#consume(event, options, wanted);
@@ -130,7 +130,7 @@ export class RateLimitListener implements Subscriber {
     const { request, response } = event;
     const records = request.attributes.rateLimits;
     if (!event.isMainRequest || records === undefined || records.some((record) => !record.rateLimit.accepted)) return;
-    const options = (this.#routes.get(request.attributes.route ?? '')?.options ?? {}) as RouteLimiterOptions;
+    const options: Readonly<RouteLimiterOptions> = this.#routes.get(request.attributes.route ?? '')?.options ?? {};
     if (options.limiterHeaders === false) return;
     // Before Cache-Control and Date, where the reference's controllers put them by building the Response
     // with them; a header the controller set itself stays as it is.
@@ -141,7 +141,7 @@ export class RateLimitListener implements Subscriber {
 
   /** [limiter, scope] pairs: the route's own limiters first, then the path prefixes' others. */
   #limitersFor(route: string, path: string, options: RouteLimiterOptions): [string, string][] {
-    const wanted: [string, string][] = limitersOf(options).map((name) => [name, route]);
+    const wanted: [string, string][] = (options.limiters ?? []).map((name) => [name, route]);
     if (route.startsWith('_')) return wanted;
     for (const [prefix, name] of this.#paths) {
       if (path.startsWith(prefix) && !wanted.some(([other]) => other === name)) wanted.push([name, prefix]);
@@ -163,7 +163,7 @@ const MISSPELT = ['limiter', 'rateLimiter', 'rateLimiters', 'rate_limiter', 'rat
  * A route's limiter options as they must be written: a mistyped one (a string for `limiters`, `limiter`
  * for `limiters`) would leave a login route unthrottled, so it stops start-up instead.
  */
-function checkLimiterOptions(route: string, options: Readonly<Record<string, unknown>>): void {
+function checkLimiterOptions(route: string, options: Readonly<RouteOptions>): void {
   const where = `Route "${route}"`;
   const { limiters, limiterAccount, limiterHeaders, limiterMessage } = options as Record<string, unknown>;
   if (limiters !== undefined && !(Array.isArray(limiters) && limiters.every((name) => typeof name === 'string'))) {
@@ -175,8 +175,4 @@ function checkLimiterOptions(route: string, options: Readonly<Record<string, unk
   if (limiterAccount !== undefined && typeof limiterAccount !== 'string') throw new RateLimiterConfigError(`${where}: options.limiterAccount must be the name of a body field.`);
   if (limiterHeaders !== undefined && typeof limiterHeaders !== 'boolean') throw new RateLimiterConfigError(`${where}: options.limiterHeaders must be true or false.`);
   if (limiterMessage !== undefined && typeof limiterMessage !== 'string') throw new RateLimiterConfigError(`${where}: options.limiterMessage must be a string.`);
-}
-
-function limitersOf(options: Readonly<Record<string, unknown>> | RouteLimiterOptions): string[] {
-  return (options as RouteLimiterOptions).limiters ?? [];
 }
