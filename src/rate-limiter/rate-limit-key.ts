@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { readForm, readJson } from '../http/read-body.js';
 import type { Request } from '../http/request.js';
 
 /**
@@ -22,15 +23,16 @@ export function clientKey(address: string): string {
  * lower-cased and hashed: keys stay short, hold no personal data and cannot smuggle key syntax.
  */
 export async function accountKey(request: Request, field: string): Promise<string | undefined> {
-  const type = (request.header('content-type') ?? '').toLowerCase();
   // A body that cannot be read (over the size limit, cut off) fails the request here, with its 413 or 400.
-  const body = (await request.body()).toString('utf8');
+  await request.body();
+  const type = (request.header('content-type') ?? '').toLowerCase();
   let value: unknown;
-  try {
-    if (type.startsWith('application/json') || type.endsWith('+json')) value = (JSON.parse(body) as Record<string, unknown>)?.[field];
-    else if (type.startsWith('application/x-www-form-urlencoded')) value = new URLSearchParams(body).get(field);
-  } catch {
-    return undefined;
+  if (type.startsWith('application/json') || type.endsWith('+json')) {
+    // A body that is not a JSON object names no account: the request is limited by its address alone.
+    const json = await readJson(request).catch(() => undefined);
+    value = json === undefined || Array.isArray(json) ? undefined : json[field];
+  } else {
+    value = (await readForm(request)).get(field);
   }
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   return createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 16);
