@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createApp } from './app.js';
+import { createApp, type App, type AppOptions } from './app.js';
 import { loadConfig } from './config/load-config.js';
 import { Request } from './http/request.js';
 import { Response } from './http/response.js';
@@ -10,21 +10,32 @@ import { CompositeProfileStore } from './profiler/composite-profile-store.js';
 import { UrlGenerator } from './routing/url-generator.js';
 import { useTemporaryDir } from '../test/helpers/temporary-dir.js';
 
-describe('App.handle()', () => {
-  const projectDir = useTemporaryDir('keel-app-handle-');
+const projectDir = useTemporaryDir('keel-app-');
 
+/** An application of these routes and subscribers in a temporary project, its log lines collected; closed after `use`. */
+async function withApp(env: Record<string, string>, options: Pick<AppOptions, 'routes' | 'subscribers'>, use: (app: App, lines: string[]) => Promise<void>): Promise<void> {
+  const config = loadConfig({ cwd: projectDir(), env });
+  const lines: string[] = [];
+  const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, actionLevel: false, destination: { write: (line: string) => void lines.push(line) } });
+  const app = createApp({ config, logger, ...options });
+  try {
+    await use(app, lines);
+  } finally {
+    await app.close();
+  }
+}
+
+function get(app: App, path: string): Promise<Response> {
+  return app.handle(new Request({ method: 'GET', target: path, headers: { host: 'localhost' } }));
+}
+
+describe('App.handle()', () => {
   it('runs the terminate listeners before it answers, as a front controller and a test client do: the record is stored', async () => {
-    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'file' } });
-    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: () => undefined } });
     const terminated: string[] = [];
-    const app = createApp({
-      config,
-      logger,
-      routes: [{ name: 'home', path: '/', methods: ['GET'], controller: () => Response.html('<body>hi</body>') }],
-      subscribers: [{ subscribedEvents: () => [{ event: 'terminate', listener: (event: TerminateEvent) => void terminated.push(event.request.pathInfo) }] }],
-    });
-    try {
-      const response = await app.handle(new Request({ method: 'GET', target: '/', headers: { host: 'localhost' } }));
+    const routes = [{ name: 'home', path: '/', methods: ['GET'], controller: () => Response.html('<body>hi</body>') }];
+    const subscribers = [{ subscribedEvents: () => [{ event: 'terminate' as const, listener: (event: TerminateEvent) => void terminated.push(event.request.pathInfo) }] }];
+    await withApp({ APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'file' }, { routes, subscribers }, async (app) => {
+      const response = await get(app, '/');
       assert.equal(response.status, 200);
       assert.deepEqual(terminated, ['/']);
       // Handed to the durable store at terminate: once written, it is there, not only in the memory in front of it.
@@ -33,83 +44,56 @@ describe('App.handle()', () => {
       const store = app.profiler!.store;
       assert.ok(store instanceof CompositeProfileStore);
       assert.equal((await store.back.read(token))?.token, token);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
 describe('controllers created by createApp', () => {
-  const projectDir = useTemporaryDir('keel-app-controllers-');
-
   it('get typed route parameters and the application: its kernel for sub-requests, its routes for URLs', async () => {
-    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'prod' } });
-    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: () => undefined } });
-    const app = createApp({
-      config,
-      logger,
-      routes: [
-        // The parameters the route gives, declared without a cast.
-        { name: 'book', path: '/books/{id<\\d+>}', methods: ['GET'], controller: (_request: Request, { id }: { id: string }) => Response.json({ id }) },
-        {
-          name: 'shelf',
-          path: '/shelf',
-          methods: ['GET'],
-          controller: async (request, _params, app) => {
-            const sub = request.duplicate({ attributes: { controller: app.routes.get('book')!.controller, routeParams: { id: '7' } } });
-            const book = await app.kernel.handle(sub, { type: 'sub' });
-            return Response.json({ url: new UrlGenerator(app.routes).generate('book', { id: 7 }), book: JSON.parse(String(book.body)) });
-          },
+    const routes: AppOptions['routes'] = [
+      // The parameters the route gives, declared without a cast.
+      { name: 'book', path: '/books/{id<\\d+>}', methods: ['GET'], controller: (_request: Request, { id }: { id: string }) => Response.json({ id }) },
+      {
+        name: 'shelf',
+        path: '/shelf',
+        methods: ['GET'],
+        controller: async (request, _params, app) => {
+          const sub = request.duplicate({ attributes: { controller: app.routes.get('book')!.controller, routeParams: { id: '7' } } });
+          const book = await app.kernel.handle(sub, { type: 'sub' });
+          return Response.json({ url: new UrlGenerator(app.routes).generate('book', { id: 7 }), book: JSON.parse(String(book.body)) });
         },
-      ],
-    });
-    try {
-      const response = await app.handle(new Request({ method: 'GET', target: '/shelf', headers: { host: 'localhost' } }));
+      },
+    ];
+    await withApp({ APP_ENV: 'prod' }, { routes }, async (app) => {
+      const response = await get(app, '/shelf');
       assert.equal(response.status, 200);
       assert.deepEqual(JSON.parse(String(response.body)), { url: '/books/7', book: { id: '7' } });
-    } finally {
-      await app.close();
-    }
+    });
   });
-});
 
-describe('a controller that sets an invalid header name', () => {
-  const projectDir = useTemporaryDir('keel-app-header-name-');
-
-  it('fails in the controller, with the debug page naming the problem, not as a bare 500 where node writes', async () => {
-    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'dev', KEEL_PROFILER: '0' } });
-    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: () => undefined } });
-    const app = createApp({ config, logger, routes: [{ name: 'bad', path: '/bad', controller: () => new Response('x', 200, [['X Bad', '1']]) }] });
-    try {
-      const response = await app.handle(new Request({ method: 'GET', target: '/bad', headers: { host: 'localhost' } }));
+  it('fail in the controller on an invalid header name, with the debug page naming the problem, not as a bare 500 where node writes', async () => {
+    const routes = [{ name: 'bad', path: '/bad', controller: () => new Response('x', 200, [['X Bad', '1']]) }];
+    await withApp({ APP_ENV: 'dev', KEEL_PROFILER: '0' }, { routes }, async (app) => {
+      const response = await get(app, '/bad');
       assert.equal(response.status, 500);
       assert.match(String(response.body), /Invalid header name &quot;X Bad&quot;|Invalid header name "X Bad"/);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
 describe('an application exception listener between the log line and the error page', () => {
-  const projectDir = useTemporaryDir('keel-app-exception-listener-');
-
   it('answers the error itself at -64, and the error is still logged, as the errors guide says', async () => {
-    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'prod' } });
-    const lines: string[] = [];
-    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, actionLevel: false, destination: { write: (line: string) => void lines.push(line) } });
     const ownFormat = {
       subscribedEvents: () => [
         { event: 'exception' as const, priority: -64, listener: (event: ExceptionEvent) => event.setResponse(Response.json({ error: 'conflict' }, 409)) },
       ],
     };
-    const app = createApp({ config, logger, subscribers: [ownFormat], routes: [{ name: 'fail', path: '/fail', controller: () => { throw new Error('taken'); } }] });
-    try {
-      const response = await app.handle(new Request({ method: 'GET', target: '/fail', headers: { host: 'localhost' } }));
+    const routes = [{ name: 'fail', path: '/fail', controller: () => { throw new Error('taken'); } }];
+    await withApp({ APP_ENV: 'prod' }, { routes, subscribers: [ownFormat] }, async (app, lines) => {
+      const response = await get(app, '/fail');
       assert.equal(response.status, 409);
       assert.deepEqual(JSON.parse(String(response.body)), { error: 'conflict' });
       assert.ok(lines.some((line) => line.includes('Uncaught PHP Exception Error: \\"taken\\"') || line.includes('Uncaught PHP Exception Error: "taken"')), lines.join('\n'));
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
