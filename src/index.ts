@@ -19,6 +19,7 @@ export {
   TooManyRequestsHttpException,
   isHttpException,
   type HttpExceptionOptions,
+  type HttpErrorCode,
 } from './http/http-exception.js';
 export { ERROR_CODES, type ErrorCode, type ErrorCodeInfo } from './http/error-codes.js';
 

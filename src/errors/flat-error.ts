@@ -1,5 +1,4 @@
-import type { ErrorCode } from '../http/error-codes.js';
-import { isHttpException } from '../http/http-exception.js';
+import { isHttpException, type HttpErrorCode } from '../http/http-exception.js';
 import { errorStatusText } from '../http/status-texts.js';
 import { errorFrames, type StackFrame } from './stack-frame.js';
 import { attached } from '../internal/attached.js';
@@ -26,7 +25,7 @@ export class FlatError {
   /** Constructor name (`NotFoundHttpException`); `Error` when something other than an object was thrown. */
   readonly class: string;
   readonly message: string;
-  readonly code: ErrorCode | (string & {}) | undefined;
+  readonly code: HttpErrorCode | undefined;
   /** The HttpException's `expose`: production problem bodies show the message. */
   readonly expose: boolean;
   readonly status: number;

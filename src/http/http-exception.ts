@@ -1,11 +1,14 @@
 import { derivedValues, type HoldsDerivedValues } from '../internal/attached.js';
 import type { ErrorCode } from './error-codes.js';
 
+/** keel's own `KEEL_ERR_*` codes (offered by editors), or any of the application's. */
+export type HttpErrorCode = ErrorCode | (string & {});
+
 export interface HttpExceptionOptions {
   message?: string;
   headers?: Record<string, string>;
   /** keel's own `KEEL_ERR_*` codes, or the application's: in JSON log lines and the profiler. */
-  code?: ErrorCode | (string & {});
+  code?: HttpErrorCode;
   /**
    * Whether production error bodies (JSON, XML…) give the message as `detail`, for an API whose clients
    * need it (`Email already registered`). Off by default: like the reference, they give the status text
@@ -23,7 +26,7 @@ export interface HttpExceptionOptions {
 export class HttpException extends Error implements HoldsDerivedValues {
   readonly status: number;
   readonly headers: Record<string, string>;
-  readonly code: ErrorCode | (string & {});
+  readonly code: HttpErrorCode;
   readonly expose: boolean;
   #derived: Record<symbol, unknown> | undefined;
 
