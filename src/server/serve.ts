@@ -165,7 +165,7 @@ function closeGracefully(server: Server, gracePeriod: number, sockets: ReadonlyS
       server.closeAllConnections();
     }, gracePeriod);
     timer.unref();
-    const closeUnanswered = () => closeConnectionsWithoutResponse(server, sockets);
+    const closeUnanswered = () => closeConnectionsWithoutResponse(sockets);
     const sweep = setInterval(closeUnanswered, IDLE_SWEEP_MS);
     sweep.unref();
     server.close(() => {
@@ -178,13 +178,12 @@ function closeGracefully(server: Server, gracePeriod: number, sockets: ReadonlyS
 }
 
 /**
- * Closes every connection no response is being written on: idle ones (node's closeIdleConnections), and
- * those still sending a request's head, which node counts as busy. Once server.close() has stopped node's
- * timeout checks, a client that opened a connection and sent half a line would hold the stop for the whole
- * grace period; no request of theirs has reached the application, so there is nothing to finish.
+ * Closes every connection no response is being written on: idle ones (what node's closeIdleConnections
+ * closes), and those still sending a request's head, which node counts as busy. Once server.close() has
+ * stopped node's timeout checks, a client that opened a connection and sent half a line would hold the stop
+ * for the whole grace period; no request of theirs has reached the application, so there is nothing to finish.
  */
-function closeConnectionsWithoutResponse(server: Server, sockets: ReadonlySet<Socket>): void {
-  server.closeIdleConnections();
+function closeConnectionsWithoutResponse(sockets: ReadonlySet<Socket>): void {
   for (const socket of sockets) if (!responseOn(socket)) socket.destroy();
 }
 
