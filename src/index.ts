@@ -9,6 +9,7 @@ export { loadConfig, maskSecrets, ConfigError, type LoadConfigOptions } from './
 // HTTP model
 export { Request, type BodySource, type RequestAttributes, type RequestInit, type RequestOrigin, type RequestType, type Controller } from './http/request.js';
 export { Response, type ResponseBody, type HeadersInit } from './http/response.js';
+export type { BodyStream } from './http/body-stream.js';
 export { HeaderBag } from './http/header-bag.js';
 export { readJson, readForm } from './http/read-body.js';
 export { readCookies, setCookie, clearCookie, type CookieOptions } from './http/cookies.js';

@@ -1,5 +1,6 @@
 import type { ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import { discardBodyStream, isBodyStream } from './body-stream.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
 
@@ -38,7 +39,7 @@ export class ResponseListener implements Subscriber {
 export function prepareResponse(response: Response, request: Request): Response {
   const headers = response.headers;
   if (response.isInformational || response.isEmpty) {
-    response.body = '';
+    emptyBody(response);
     headers.delete('content-type');
     headers.delete('content-length');
   } else {
@@ -51,7 +52,7 @@ export function prepareResponse(response: Response, request: Request): Response 
     else if (/^text\//i.test(type) && !/charset/i.test(type)) headers.set('Content-Type', `${type}; charset=${CHARSET}`);
     if (headers.has('transfer-encoding')) headers.delete('content-length');
     // RFC 9110 §9.3.2: a HEAD answer has the headers of the GET answer but no content.
-    if (request.method === 'HEAD') response.body = '';
+    if (request.method === 'HEAD') emptyBody(response);
   }
   if (request.httpVersion === '1.0' && (headers.get('cache-control') ?? '').includes('no-cache')) {
     // Through Response.setHeader, as in the reference: setting Expires recomputes Cache-Control. Lower-case,
@@ -60,4 +61,10 @@ export function prepareResponse(response: Response, request: Request): Response 
     response.setHeader('expires', '-1');
   }
   return response;
+}
+
+// A stream that will not be sent is let go of now (a file's descriptor closed), not left to the collector.
+function emptyBody(response: Response): void {
+  if (isBodyStream(response.body)) discardBodyStream(response.body);
+  response.body = '';
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { Response } from './response.js';
 
@@ -55,16 +56,28 @@ describe('Response', () => {
     });
   });
 
-  it('refuses a body that is neither a string nor a Buffer where the response is made', () => {
+  it('refuses a body that is neither a string, a Buffer nor a stream where the response is made', () => {
     for (const [body, what] of [
-      [new ReadableStream(), 'an object of type ReadableStream'],
       [{ ok: true }, 'an object of type Object'],
+      [new Uint16Array(2), 'an object of type Uint16Array'],
       [42, 'a number'],
       [null, 'null'],
     ] as const) {
-      assert.throws(() => new Response(body as never), { name: 'TypeError', message: new RegExp(`^A Response body is a string or a Buffer, not ${what}: return a plain object`) }, what);
+      assert.throws(() => new Response(body as never), { name: 'TypeError', message: new RegExp(`^A Response body is a string, a Buffer or a stream .*, not ${what}: return a plain object`) }, what);
     }
-    assert.equal(new Response(Buffer.from('x')).body.length, 1);
+    assert.equal((new Response(Buffer.from('x')).body as Buffer).length, 1);
+  });
+
+  it('takes a node Readable, a web ReadableStream or an async generator as a streamed body', () => {
+    async function* chunks() {
+      yield 'a';
+    }
+    for (const body of [Readable.from(['a']), new ReadableStream(), chunks()]) {
+      const response = new Response(body);
+      assert.equal(response.isStreamed, true);
+      assert.equal(response.body, body);
+    }
+    assert.equal(new Response('text').isStreamed, false);
   });
 
   it("refuses a status outside 100-599 with the reference's message, when made and when changed", () => {

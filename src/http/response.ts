@@ -1,9 +1,10 @@
 import { formatHttpDate } from '../internal/http-date.js';
+import { isBodyStream, type BodyStream } from './body-stream.js';
 import { HeaderBag } from './header-bag.js';
 import { statusText } from './status-texts.js';
 import { renderRedirectPage } from './views/redirect-page.js';
 
-export type ResponseBody = string | Buffer;
+export type ResponseBody = string | Buffer | BodyStream;
 export type HeadersInit = Record<string, string | string[]> | Iterable<readonly [string, string]>;
 
 /**
@@ -18,10 +19,12 @@ export class Response {
   #status = 200;
 
   constructor(body: ResponseBody = '', status = 200, headers?: HeadersInit) {
-    // Said here, in the controller that builds it: a stream or an object would otherwise fail later, in
-    // the toolbar or the socket write, as an error that names neither.
-    if (typeof body !== 'string' && !Buffer.isBuffer(body)) {
-      throw new TypeError(`A Response body is a string or a Buffer, not ${describeBody(body)}: return a plain object (or Response.json()) for JSON; keel does not stream responses.`);
+    // Said here, in the controller that builds it: an object would otherwise fail later, in the toolbar or
+    // the socket write, as an error that names neither.
+    if (typeof body !== 'string' && !Buffer.isBuffer(body) && !isBodyStream(body)) {
+      throw new TypeError(
+        `A Response body is a string, a Buffer or a stream (a Readable, a ReadableStream, an async iterable of chunks), not ${describeBody(body)}: return a plain object (or Response.json()) for JSON.`,
+      );
     }
     this.body = body;
     this.status = status;
@@ -71,6 +74,14 @@ export class Response {
       this.headers.set('Cache-Control', this.#computeCacheControl());
     }
     return this;
+  }
+
+  /**
+   * Whether the body is a stream: sent as it is produced, in chunks unless a Content-Length is set, and
+   * never held whole, so neither the toolbar nor a Content-Length computed by keel applies to it.
+   */
+  get isStreamed(): boolean {
+    return isBodyStream(this.body);
   }
 
   get isInformational(): boolean {

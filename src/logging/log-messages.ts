@@ -17,6 +17,8 @@ export const LOG_MESSAGES = {
   /** Once per episode: the durable profile store cannot keep up, newer records stay in memory only. */
   profileStoreBehind: 'profile store falling behind: records kept in memory only',
   kernelFailure: 'kernel failure outside the error pipeline',
+  /** ERROR, channel `request`; context: exception, method, request_uri. The connection was cut mid-body. */
+  responseStreamFailed: 'response stream failed after its headers were sent: connection closed',
   /** Rate limiter, channel `rate_limiter`, once per outage and once per recovery; context: storage (URL, credentials masked), error. */
   rateLimitStorageUnavailable: 'rate limiter storage unavailable',
   rateLimitStorageRecovered: 'rate limiter storage recovered',

@@ -95,5 +95,8 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
 }
 
 export function bodyOf(response: Response): string {
-  return typeof response.body === 'string' ? response.body : response.body.toString('utf8');
+  const body = response.body;
+  if (typeof body === 'string') return body;
+  if (Buffer.isBuffer(body)) return body.toString('utf8');
+  throw new TypeError('bodyOf() reads bodies held in memory, not streams.');
 }

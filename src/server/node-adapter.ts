@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { TLSSocket } from 'node:tls';
+import { discardBodyStream, isBodyStream, type BodyStream } from '../http/body-stream.js';
 import { headerFromLines } from '../http/header-lines.js';
 import { HttpException } from '../http/http-exception.js';
 import { Request, type BodySource, type OriginResolver } from '../http/request.js';
@@ -12,6 +14,8 @@ export interface NodeAdapterOptions {
   bodyLimit?: number;
   /** Called when the kernel itself fails (a listener threw outside the error pipeline). */
   onFatal?: (error: unknown, request: Request) => void;
+  /** Called when a streamed body fails after its headers were sent (its connection is then cut). */
+  onStreamError?: (error: unknown, request: Request) => void;
 }
 
 export interface RequestListener {
@@ -24,7 +28,7 @@ export interface RequestListener {
  * Builds the `node:http` request listener that feeds the kernel and writes its responses. Requests read
  * their headers from `req.rawHeaders` (see HeaderLines), not from node's `req.headers` record.
  */
-export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal }: NodeAdapterOptions = {}): RequestListener {
+export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError }: NodeAdapterOptions = {}): RequestListener {
   const inFlight = new Set<Promise<void>>();
   const track = (pending: Promise<void>): void => {
     inFlight.add(pending);
@@ -41,14 +45,9 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   };
   // Sync-first (see Kernel.process): a request whose listeners and controller are all sync is answered,
   // and its terminate listeners run, in the same turn, without a promise; only what really waits is tracked.
-  const respond = (res: ServerResponse, request: Request, response: Response): void => {
-    try {
-      writeResponse(res, request, response);
-    } catch (error) {
-      fail(res, request, error);
-      return;
-    }
-    // Terminate listeners (profile persistence) run after the bytes are handed to the socket.
+  // Terminate listeners (profile persistence) run after the bytes are handed to the socket: the whole
+  // body's, for a stream.
+  const terminate = (request: Request, response: Response): void => {
     let finished: Promise<void> | undefined;
     try {
       finished = kernel.finish(request, response);
@@ -57,6 +56,28 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       return;
     }
     if (finished !== undefined) track(finished.catch((error: unknown) => onFatal?.(error, request)));
+  };
+  const respond = (res: ServerResponse, request: Request, response: Response): void => {
+    let streaming: Promise<void> | undefined;
+    try {
+      streaming = writeResponse(res, request, response);
+    } catch (error) {
+      fail(res, request, error);
+      return;
+    }
+    if (streaming === undefined) {
+      terminate(request, response);
+      return;
+    }
+    track(
+      streaming.then(
+        () => terminate(request, response),
+        (error: unknown) => {
+          onStreamError?.(error, request);
+          terminate(request, response);
+        },
+      ),
+    );
   };
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const request = createRequest(req, resolveOrigin, bodyLimit);
@@ -226,23 +247,49 @@ export function sanitizeHeaderValue(value: string): string {
 const VALID_VALUES_LIMIT = 256;
 const validValues = new Set<string>();
 
-export function writeResponse(res: ServerResponse, request: Request, response: Response): void {
+/** Writes the response; for a streamed body, resolves once it is all sent (rejects if it failed midway). */
+export function writeResponse(res: ServerResponse, request: Request, response: Response): Promise<void> | undefined {
   closeIfContinueOwed(res);
   const raw = response.headers.flatLines();
   for (let i = 1; i < raw.length; i += 2) raw[i] = sanitizeHeaderValue(raw[i]!);
   const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;
+  const body = response.body;
+  const stream = isBodyStream(body) ? body : undefined;
   // Framing: writeHead() fixes the header block, so node can no longer add Content-Length by itself. One a
   // controller set is checked against the body: a wrong one would make a keep-alive client read the rest of
-  // the body as the next response (Fastify corrects it too).
-  if (!bodyless && !response.headers.has('transfer-encoding')) {
-    const length = String(Buffer.byteLength(response.body));
+  // the body as the next response (Fastify corrects it too). A stream's length is not known before it
+  // ends: node sends it chunked (HTTP/1.1) or closes the connection after it (HTTP/1.0), unless the
+  // controller declared its length (a file's size), which is then the application's word.
+  if (!bodyless && stream === undefined && !response.headers.has('transfer-encoding')) {
+    const length = String(Buffer.byteLength(body as string | Buffer));
     const declared = response.headers.get('content-length');
     if (declared === undefined) raw.push('Content-Length', length);
     else if (declared !== length) raw[contentLengthIndex(raw) + 1] = length;
   }
   // The reason phrase too: node's own table spells a few differently from the reference (413, 418, 422).
   res.writeHead(response.status, response.statusText, raw);
-  res.end(bodyless ? undefined : response.body);
+  if (stream === undefined) {
+    res.end(bodyless ? undefined : body);
+    return undefined;
+  }
+  if (bodyless) {
+    discardBodyStream(stream);
+    res.end();
+    return undefined;
+  }
+  return sendStream(res, stream);
+}
+
+// pipeline() keeps to the socket's pace (a slow client holds the source, not memory), and ends both sides
+// on either failing: a source error cuts the connection, so the client sees an unfinished body rather than
+// a complete-looking one; a client gone stops the source. The latter is no failure of the application.
+async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void> {
+  try {
+    await pipeline(stream, res);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && !res.writableFinished) return;
+    throw error;
+  }
 }
 
 function contentLengthIndex(raw: string[]): number {

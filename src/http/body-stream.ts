@@ -1,0 +1,27 @@
+/**
+ * A response body produced over time rather than held in memory: a node Readable (a file's
+ * `createReadStream`), a web ReadableStream, or any async iterable of chunks (an async generator writing
+ * server-sent events). Symfony's StreamedResponse and BinaryFileResponse, in the shape node already has.
+ */
+export type BodyStream = AsyncIterable<string | Uint8Array>;
+
+export function isBodyStream(value: unknown): value is BodyStream {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<BodyStream>)[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * Lets go of a stream that will not be sent (the answer to a HEAD request, a 204, a response replaced by an
+ * error page): a file stream closes its descriptor now instead of whenever the collector finds it.
+ */
+export function discardBodyStream(stream: BodyStream): void {
+  const { destroy, cancel } = stream as { destroy?: unknown; cancel?: unknown };
+  if (typeof destroy === 'function') {
+    (destroy as () => void).call(stream);
+  } else if (typeof cancel === 'function') {
+    // A web ReadableStream: cancel() rejects when the stream is locked, which changes nothing here.
+    void Promise.resolve((cancel as () => unknown).call(stream)).catch(() => undefined);
+  } else {
+    // An async generator (or another iterable) not started: return() ends it without running its body.
+    void Promise.resolve(stream[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+  }
+}
