@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { rawRequest } from '../helpers/raw-http.js';
 import { startRedis, type RunningRedis } from '../helpers/redis.js';
@@ -93,5 +94,24 @@ describe('npm run start:prod: a cluster of workers, profiler off, JSON lines on 
     const { code } = await demo.exited;
     assert.equal(code, 0);
     await eventually(() => workers.every((pid) => !isRunning(pid)), 'every worker gone', demo);
+  });
+});
+
+describe('npm run start:prod without Redis and without a worker count', () => {
+  it('serves from one process, says why, and answers, where each worker would refuse in-memory rate limits', async () => {
+    const demo = await spawnDemo({ env: { APP_ENV: 'prod' } });
+    try {
+      await eventually(() => listeningPids(demo).length === 1, 'one process listening', demo);
+      const [pid] = listeningPids(demo);
+      // The process itself serves: no cluster primary in front of it.
+      assert.equal(pid, demo.child.pid);
+      assert.equal((await rawRequest(demo.port, { path: '/robots.txt', headers: seedHeaders() })).status, 404);
+      const note = () => logLines(demo).some((line) => line.msg.startsWith('one worker: rate limits are counted in memory'));
+      // On a single core the default is one process anyway, and there is nothing to explain.
+      if (availableParallelism() > 1) await eventually(note, 'the line saying why one process serves', demo);
+      else assert.equal(note(), false);
+    } finally {
+      await demo.close();
+    }
   });
 });
