@@ -19,6 +19,19 @@ export function resolveEnvVars(
   env: Record<string, string | undefined>,
   defaults: Record<string, string> = {},
 ): Record<string, string | undefined> {
+  return runCascade(projectDir, env, defaults).variables();
+}
+
+/**
+ * The names the `.env` files read for this environment define, sorted (Symfony's debug:dotenv lists these):
+ * neither the real environment's nor the default APP_ENV that stands in for a file when none sets it.
+ * @example declaredDotenvNames('/app', { APP_ENV: 'prod' }) // ['DATABASE_URL', 'TRUSTED_PROXIES']
+ */
+export function declaredDotenvNames(projectDir: string, env: Record<string, string | undefined>): string[] {
+  return [...runCascade(projectDir, env, {}).fileNames].sort();
+}
+
+function runCascade(projectDir: string, env: Record<string, string | undefined>, defaults: Record<string, string>): DotenvCascade {
   const cascade = new DotenvCascade(env, defaults);
   const dotenv = join(projectDir, '.env');
   cascade.load(isFile(dotenv) || !isFile(`${dotenv}.dist`) ? dotenv : `${dotenv}.dist`);
@@ -31,7 +44,7 @@ export function resolveEnvVars(
     cascade.load(join(projectDir, `.env.${appEnv}`));
     cascade.load(join(projectDir, `.env.${appEnv}.local`));
   }
-  return cascade.variables();
+  return cascade;
 }
 
 /** The environment as the cascade builds it, standing in for PHP's $_SERVER, which Symfony writes to. */
@@ -39,6 +52,8 @@ class DotenvCascade {
   readonly #vars: Record<string, string | undefined> = Object.create(null) as Record<string, string | undefined>;
   // Names that a Dotenv load set rather than the real environment: later files may override them.
   readonly #loaded = new Set<string>();
+  /** Every name a file defined, whether or not the real environment kept its own value. */
+  readonly fileNames = new Set<string>();
 
   constructor(env: Record<string, string | undefined>, defaults: Record<string, string>) {
     // The application's defaults sit below every file, as if an earlier load had set them.
@@ -64,7 +79,10 @@ class DotenvCascade {
 
   load(path: string): void {
     const text = readEnvFile(path);
-    if (text !== undefined) this.populate(parseDotenv(text, path, { env: this.#vars, loaded: this.#loaded }));
+    if (text === undefined) return;
+    const values = parseDotenv(text, path, { env: this.#vars, loaded: this.#loaded });
+    for (const name of Object.keys(values)) this.fileNames.add(name);
+    this.populate(values);
   }
 
   /** Symfony's populate(): a variable of the real environment keeps its value. */

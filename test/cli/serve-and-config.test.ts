@@ -119,14 +119,19 @@ describe('keel config', () => {
     assert.equal(dotenv.APP_SECRET, '******');
   });
 
-  it('shows the environment resolved for APP_ENV when no .env file sets it, and an empty secret as empty', async () => {
+  it('lists only what the files define (as debug:dotenv), an empty secret as empty, and none without a file', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'keel-cli-config-bare-'));
     try {
+      const none = await runKeel(['config'], { cwd: bare });
+      assert.equal(none.code, 0, none.stderr);
+      assert.match(none.stdout, /Variables from \.env files\nnone\n$/);
       writeFileSync(join(bare, '.env'), 'APP_SECRET=\nTRUSTED_PROXIES=10.0.0.0/8\n');
       const run = await runKeel(['config', '--format=json'], { cwd: bare });
       assert.equal(run.code, 0, run.stderr);
-      const { dotenv } = JSON.parse(run.stdout) as { dotenv: Record<string, string> };
-      assert.deepEqual([dotenv.APP_ENV, dotenv.APP_SECRET], ['dev', '']);
+      const { config, dotenv } = JSON.parse(run.stdout) as { config: { env: string }; dotenv: Record<string, string> };
+      // The environment is the configuration's; APP_ENV is no file's variable here.
+      assert.equal(config.env, 'dev');
+      assert.deepEqual(dotenv, { APP_SECRET: '', TRUSTED_PROXIES: '10.0.0.0/8' });
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }

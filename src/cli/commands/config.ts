@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { resolveEnvVars } from '../../config/load-config.js';
+import { declaredDotenvNames } from '../../config/resolve-env-vars.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
 import { loadCliConfig, type AppCommandOptions } from '../app-context.js';
 import type { CliIo } from '../cli-io.js';
@@ -21,9 +22,9 @@ export function registerConfigCommand(program: Command, io: CliIo): void {
       const config = loadCliConfig(io, options);
       const env = options.env === undefined ? io.env : { ...io.env, APP_ENV: options.env };
       const effective = resolveEnvVars(config.projectDir, env);
-      const declared = Object.keys(resolveEnvVars(config.projectDir, { APP_ENV: config.env })).sort();
-      // APP_ENV is declared by the environment being resolved itself: its value is that environment.
-      const dotenv = maskSecrets(Object.fromEntries(declared.map((name) => [name, effective[name] ?? (name === 'APP_ENV' ? config.env : '')])));
+      const declared = declaredDotenvNames(config.projectDir, { APP_ENV: config.env });
+      // A file's APP_ENV shows the environment being resolved, which --env or the real environment chose.
+      const dotenv = maskSecrets(Object.fromEntries(declared.map((name) => [name, name === 'APP_ENV' ? config.env : (effective[name] ?? '')])));
       const masked = maskSecrets(config);
       if (options.format === 'json') {
         io.stdout.write(toJson({ config: masked, dotenv }));
