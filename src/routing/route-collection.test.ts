@@ -22,6 +22,15 @@ describe('RouteCollection', () => {
     assert.throws(() => routes.add({ name: 'home', path: '/other' }), invalid(/already defined/));
   });
 
+  it('refuses Express-style `:name` segments with the braces spelling, and keeps colons inside segments literal', () => {
+    assert.throws(() => new RouteCollection().add({ name: 'user', path: '/users/:id/posts/:post?' }), invalid(/segment ":id".*"\/users\/\{id\}\/posts\/\{post\?\}"/));
+    const routes = new RouteCollection().addAll([
+      { name: 'verb', path: '/v1/documents:batchGet' },
+      { name: 'time', path: '/at/12:30' },
+    ]);
+    assert.deepEqual([...routes].map((route) => route.path), ['/v1/documents:batchGet', '/at/12:30']);
+  });
+
   it('normalises the path, methods and schemes', () => {
     const route = new RouteCollection().add({ name: 'x', path: ' //items/{id<\\d+>}', methods: ['get', 'Post'], schemes: ['HTTPS' as 'https'] }).get('x');
     assert.equal(route?.path, '/items/{id}');

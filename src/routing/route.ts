@@ -76,6 +76,7 @@ export class Route {
     const { name } = definition;
     if (typeof name !== 'string' || name === '') throw new RouteDefinitionError(String(name), 'a route needs a non-empty name.');
     if (typeof definition.path !== 'string') throw new RouteDefinitionError(name, 'the path must be a string.');
+    refuseColonPlaceholders(name, definition.path);
     this.name = name;
     this.definition = definition;
     this.controller = definition.controller;
@@ -161,4 +162,16 @@ function compileRegex(route: string, source: string, flags: string): RegExp {
 /** Compiles a route definition; throws a RouteDefinitionError (code KEEL_ERR_ROUTE_INVALID) when it is invalid. */
 export function compileRoute(definition: RouteDefinition): Route {
   return new Route(definition);
+}
+
+// `/users/:id` (Express, Fastify, Hono) would be a literal path here, matched by no real URL: a route that
+// silently answers 404 for everything. A whole segment spelt that way is refused with the spelling keel reads.
+const COLON_SEGMENT = /(?<=^|\/):([A-Za-z_]\w*)(\??)(?=\/|$)/g;
+
+function refuseColonPlaceholders(name: string, path: string): void {
+  if (!path.includes(':')) return;
+  const first = new RegExp(COLON_SEGMENT.source).exec(path);
+  if (first === null) return;
+  const fixed = path.replace(COLON_SEGMENT, (_all, key: string, optional: string) => `{${key}${optional}}`);
+  throw new RouteDefinitionError(name, `the path "${path}" has a segment ":${first[1]!}", which would match only that literal text: placeholders are written in braces, "${fixed}".`);
 }
