@@ -1,5 +1,4 @@
 import { render } from 'preact-render-to-string';
-import { h } from 'preact';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { ResponseEvent } from '../kernel/events.js';
 import { addProfilerNonces, removeCspHeaders, type ProfilerNonces } from './content-security-policy.js';
@@ -52,7 +51,7 @@ export class ToolbarListener implements Subscriber {
     // when the public host named by a proxy is not reachable from where the page is viewed.
     const prefix = request.origin.prefix;
     // A bound function, not an arrow in the props: tsx names such an arrow with a defineProperty call.
-    const toolbar = render(h(Toolbar, { profile, profileUrl: profilerUrl.bind(undefined, prefix), stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css`, styleNonce: nonces?.style }));
+    const toolbar = render(Toolbar({ profile, profileUrl: profilerUrl.bind(undefined, prefix), stylesheetUrl: `${prefix}/_profiler/assets/toolbar.css`, styleNonce: nonces?.style }));
     // A text page stays text: node then writes its status line, headers and body as one string in one
     // buffer, where a Buffer body is a second buffer of the write (measured: the socket write of the seed
     // 404 took ~40 % longer, ~20 µs of CPU per request).

@@ -1,7 +1,7 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
 import { basename, dirname, sep } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { flatString } from '../../internal/flat-string.js';
+import { html, trustedHtml } from '../../internal/html-template.js';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
@@ -20,20 +20,9 @@ export interface ExceptionTraceProps {
 /** One error of the chain: its class, message and frames, the application's frames opened on their source. */
 export function ExceptionTrace({ error, position, showMessage, readExcerpt }: ExceptionTraceProps) {
   const dot = error.class.lastIndexOf('.');
-  const heading = renderToString(
-    <>
-      <h3 class="trace-class">
-        {dot !== -1 && <span class="trace-namespace">{error.class.slice(0, dot + 1)}</span>}
-        {error.class.slice(dot + 1)}
-      </h3>
-      {showMessage && <p class="break-long-words trace-message">{error.message}</p>}
-      {error.file !== '' && error.trace.length === 0 && <FilePath file={error.file} line={error.line} />}
-    </>,
-  );
   let frames = '';
   for (const frame of error.trace) frames += renderTraceLine(frame, readExcerpt);
-  // Both parts were escaped when rendered by preact.
-  return <div class="trace trace-as-html" id={`trace-box-${position}`} dangerouslySetInnerHTML={{ __html: heading + frames }} />;
+  return html`<div class="trace trace-as-html" id="trace-box-${position}"><h3 class="trace-class">${dot !== -1 && html`<span class="trace-namespace">${error.class.slice(0, dot + 1)}</span>`}${error.class.slice(dot + 1)}</h3>${showMessage && html`<p class="break-long-words trace-message">${error.message}</p>`}${error.file !== '' && error.trace.length === 0 && FilePath({ file: error.file, line: error.line })}${trustedHtml(frames)}</div>`;
 }
 
 // A frame's markup depends on the frame and its source lines only, and the same few frames (the router's
@@ -53,9 +42,9 @@ function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string 
   const hit = rendered.get(frame);
   if (hit !== undefined && sameLines(hit.lines, excerpt)) return hit.html;
   // Flat: it is written inside a new page every time (see flatString).
-  const html = flatString(renderToString(<TraceLine frame={frame} excerpt={excerpt} />));
-  rendered.set(frame, { lines: excerpt.map((line) => line.text), html });
-  return html;
+  const markup = flatString(renderToString(TraceLine({ frame, excerpt })));
+  rendered.set(frame, { lines: excerpt.map((line) => line.text), html: markup });
+  return markup;
 }
 
 function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): boolean {
@@ -65,33 +54,16 @@ function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): bo
 }
 
 function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: SourceLine[] }) {
-  return (
-    <details class={frame.inApp ? 'trace-line' : 'trace-line vendor'} open={frame.inApp && excerpt.length > 0}>
-      <summary class="break-long-words">
-        {frame.function !== '' && <span class="trace-method">{frame.function}</span>}
-        <FilePath file={frame.file} line={frame.line} />
-      </summary>
-      {excerpt.length > 0 && (
-        <ol class="trace-code" start={excerpt[0]!.number}>
-          {excerpt.map((line) => (
-            <li class={line.selected ? 'selected' : undefined}>
-              <code>{line.text}</code>
-            </li>
-          ))}
-        </ol>
-      )}
-    </details>
-  );
+  const open = frame.inApp && excerpt.length > 0;
+  const code =
+    excerpt.length > 0 &&
+    html`<ol class="trace-code" start="${excerpt[0]!.number}">${excerpt.map((line) => html`<li${line.selected ? html` class="selected"` : ''}><code>${line.text}</code></li>`)}</ol>`;
+  return html`<details class="${frame.inApp ? 'trace-line' : 'trace-line vendor'}"${open ? html` open` : ''}><summary class="break-long-words">${frame.function !== '' && html`<span class="trace-method">${frame.function}</span>`}${FilePath({ file: frame.file, line: frame.line })}</summary>${code}</details>`;
 }
 
 function FilePath({ file, line }: { file: string; line: number }) {
-  const directory = file.startsWith('node:') ? '' : dirname(file) + sep;
-  return (
-    <span class="trace-file-path">
-      in {directory}
-      <strong>{file.startsWith('node:') ? file : basename(file)}</strong> (line {line})
-    </span>
-  );
+  const internal = file.startsWith('node:');
+  return html`<span class="trace-file-path">in ${internal ? '' : dirname(file) + sep}<strong>${internal ? file : basename(file)}</strong> (line ${line})</span>`;
 }
 
 /**
@@ -100,8 +72,7 @@ function FilePath({ file, line }: { file: string; line: number }) {
  * once per frame list. Both are escaped by preact.
  */
 export function TextTrace({ error }: { error: FlatError }) {
-  const head = renderToString(<>{`${error.class}:\n${error.message}\n  at ${projectRelative(error.file)}:${error.line}`}</>);
-  return <pre class="stacktrace" dangerouslySetInnerHTML={{ __html: head + callersMarkup(error.trace) }} />;
+  return html`<pre class="stacktrace">${`${error.class}:\n${error.message}\n  at ${projectRelative(error.file)}:${error.line}`}${trustedHtml(callersMarkup(error.trace))}</pre>`;
 }
 
 // The frames below the first, by frame list: the list is shared by every error of a code path (see parseStack).
@@ -115,7 +86,7 @@ function callersMarkup(trace: readonly StackFrame[]): string {
       .map((frame) => `\n  at ${frame.function === '' ? '<anonymous>' : frame.function}()\n     (${projectRelative(frame.file)}:${frame.line})`)
       .join('');
     // Flat: it is written inside a new page every time (see flatString).
-    markup = flatString(renderToString(<>{text}</>));
+    markup = flatString(renderToString(html`${text}`));
     callersMarkups.set(trace, markup);
   }
   return markup;

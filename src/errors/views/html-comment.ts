@@ -1,5 +1,5 @@
-/** @jsxRuntime automatic @jsxImportSource preact */
 import { renderToString } from 'preact-render-to-string';
+import { html } from '../../internal/html-template.js';
 
 /**
  * An HTML comment carrying user text, as the reference's debug page opens and closes with
@@ -9,5 +9,5 @@ import { renderToString } from 'preact-render-to-string';
  * @example renderHtmlComment('a "b" --> c') // '<!-- a &quot;b&quot; --&gt; c -->'
  */
 export function renderHtmlComment(text: string): string {
-  return `<!-- ${renderToString(<>{text}</>).replaceAll('>', '&gt;')} -->`;
+  return `<!-- ${renderToString(html`${text}`).replaceAll('>', '&gt;')} -->`;
 }

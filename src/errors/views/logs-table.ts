@@ -1,0 +1,37 @@
+import { html } from '../../internal/html-template.js';
+import type { LogRecord } from '../../logging/log-record.js';
+
+const PROBLEM_LEVELS = new Set(['error', 'critical', 'alert', 'emergency']);
+
+export function countProblemLogs(logs: readonly LogRecord[]): number {
+  return logs.filter((record) => PROBLEM_LEVELS.has(record.level)).length;
+}
+
+/** The records logged while handling the request: level, time, channel and message. */
+export function LogsTable({ logs }: { logs: readonly LogRecord[] }) {
+  if (logs.length === 0) return html`<div class="empty">No log messages</div>`;
+  return html`<table class="logs"><thead><tr><th>Level</th><th>Channel</th><th class="full-width">Message</th></tr></thead><tbody>${logs.map(logRow)}</tbody></table>`;
+}
+
+function logRow(record: LogRecord) {
+  const rowClass = rowClassOf(record.level);
+  return html`<tr${rowClass === undefined ? '' : html` class="${rowClass}"`}><td class="nowrap"><strong>${record.level.toUpperCase()}</strong><br/><span class="text-muted">${formatTime(record.time)}</span></td><td class="nowrap">${record.channel}</td><td class="break-long-words">${record.message}</td></tr>`;
+}
+
+function rowClassOf(level: LogRecord['level']): string | undefined {
+  if (PROBLEM_LEVELS.has(level)) return 'status-error';
+  return level === 'warning' ? 'status-warning' : undefined;
+}
+
+// HH:MM:SS in UTC, as toISOString() writes it, by arithmetic: a Date and its ISO string per row cost more
+// than the rest of the row.
+function formatTime(time: number): string {
+  if (!Number.isFinite(time)) return '';
+  // As Date reads a time: whole milliseconds, the fraction dropped towards zero.
+  const seconds = ((Math.floor(Math.trunc(time) / 1000) % 86_400) + 86_400) % 86_400;
+  return `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor(seconds / 60) % 60)}:${twoDigits(seconds % 60)}`;
+}
+
+function twoDigits(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}

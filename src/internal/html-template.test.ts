@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { html, trustedHtml } from './html-template.js';
+
+const render = (node: ReturnType<typeof html>) => renderToString(node);
+
+describe('html``', () => {
+  it('escapes interpolated text and attribute values as preact escapes JSX', () => {
+    const value = `<script>alert("x") & 'y'</script>`;
+    assert.equal(render(html`<p title="${value}">${value}</p>`), renderToString(h('p', { title: value }, value)));
+    assert.equal(render(html`<p>${value}</p>`), '<p>&lt;script>alert(&quot;x&quot;) &amp; \'y\'&lt;/script></p>');
+  });
+
+  it('renders templates, JSX elements and lists in place, escaping the strings of a list once', () => {
+    const inner = html`<b>${'<i>'}</b>`;
+    assert.equal(render(html`<div>${inner}${h('em', null, '&')}${['<a>', html`<u>${'"'}</u>`, 3]}</div>`), '<div><b>&lt;i></b><em>&amp;</em>&lt;a><u>&quot;</u>3</div>');
+  });
+
+  it('renders nothing for null, undefined and booleans, numbers as text, other objects as their escaped text', () => {
+    assert.equal(render(html`<p>${null}${undefined}${false}${true}${0}${{ toString: () => '<o>' }}</p>`), '<p>0&lt;o></p>');
+  });
+
+  it('inserts trusted markup as it is', () => {
+    assert.equal(render(html`<div>${trustedHtml('<style>a > b { }</style>')}</div>`), '<div><style>a > b { }</style></div>');
+  });
+
+  it('never lets interpolated text open a tag or leave a quoted attribute', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const out = render(html`<a href="${text}">${text}</a>`);
+        const inner = out.slice('<a href="'.length, -'</a>'.length);
+        // The attribute ends at the first quote, which is the template's own; no `<` of the text survives.
+        assert.equal(inner.indexOf('"'), inner.lastIndexOf('"'));
+        assert.doesNotMatch(inner, /</);
+      }),
+    );
+  });
+});

@@ -1,0 +1,50 @@
+import { html } from '../../../internal/html-template.js';
+import type { ExceptionData } from '../../collectors/exception-collector.js';
+import type { LoggerData } from '../../collectors/logger-collector.js';
+import type { MemoryData } from '../../collectors/memory-collector.js';
+import type { RequestData } from '../../collectors/request-collector.js';
+import type { TimeData } from '../../collectors/time-collector.js';
+import type { Profile } from '../../profile.js';
+
+const MIB = 1024 * 1024;
+const PROBLEMS = new Set(['error', 'critical', 'alert', 'emergency']);
+
+/**
+ * The bar injected before `</body>` of HTML pages: status, route, time, memory, exception and log counts,
+ * a link to the record, the redirect that led here and the error sub-request the page came from. No script;
+ * its stylesheet carries the nonce the page's Content-Security-Policy was given for it, if it has one.
+ */
+export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { profile: Profile; profileUrl: (token: string) => string; stylesheetUrl: string; styleNonce?: string }) {
+  const request = profile.collectors.request as RequestData | undefined;
+  const time = profile.collectors.time as TimeData | undefined;
+  const memory = profile.collectors.memory as MemoryData | undefined;
+  const exceptions = (profile.collectors.exception as ExceptionData | undefined)?.chain.length ?? 0;
+  const logs = (profile.collectors.logger as LoggerData | undefined)?.logs ?? [];
+  const problems = logs.filter((record) => PROBLEMS.has(record.level)).length;
+  const warnings = logs.filter((record) => record.level === 'warning').length;
+  const status = profile.statusCode;
+  const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
+  const base = profileUrl(profile.token);
+  const logClass = problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : '';
+  const logCounts = problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warnings)` : '';
+  const items = [
+    html`<a class="sf-toolbar-status sf-toolbar-status-${level}" href="${panelUrl(base, 'request')}" title="HTTP status">${status}</a>`,
+    html`<span class="sf-toolbar-item" title="Route">${request?.route ?? 'n/a'}</span>`,
+    time !== undefined && html`<a class="sf-toolbar-item" href="${panelUrl(base, 'time')}" title="Request time">${Math.round(time.duration)} ms</a>`,
+    memory !== undefined && html`<span class="sf-toolbar-item" title="Peak memory of the process">${((memory.peakRss ?? memory.rss) / MIB).toFixed(1)} MiB</span>`,
+    exceptions > 0 && html`<a class="sf-toolbar-item sf-toolbar-count-error" href="${panelUrl(base, 'exception')}" title="Exceptions">${exceptions} exception${exceptions === 1 ? '' : 's'}</a>`,
+    html`<a class="sf-toolbar-item${logClass}" href="${panelUrl(base, 'logger')}" title="Log messages">${logs.length} log${logs.length === 1 ? '' : 's'}${logCounts}</a>`,
+    request?.redirect !== undefined &&
+      html`<span class="sf-toolbar-item">Redirected from ${request.redirect.route} (<a href="${profileUrl(request.redirect.token)}">${request.redirect.token}</a>)</span>`,
+    request?.forwardToken !== undefined &&
+      html`<span class="sf-toolbar-item">Forwarded to ErrorController (<a href="${profileUrl(request.forwardToken)}">${request.forwardToken}</a>)</span>`,
+    html`<a class="sf-toolbar-item sf-toolbar-token" href="${profileUrl(profile.token)}">${profile.token}</a>`,
+  ];
+  const nonce = styleNonce === undefined ? '' : html` nonce="${styleNonce}"`;
+  return html`<div id="sfwdt${profile.token}" class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar"><link rel="stylesheet" href="${stylesheetUrl}"${nonce}/><div class="sf-toolbar-bar">${items}</div></div>`;
+}
+
+// A module function, not a closure in Toolbar: tsx names such a closure with a defineProperty call on every render.
+function panelUrl(base: string, panel: string): string {
+  return `${base}?panel=${panel}&type=request`;
+}
