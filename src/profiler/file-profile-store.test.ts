@@ -121,6 +121,22 @@ describe('FileProfileStore', () => {
     for (const token of found) assert.equal((await store.read(token))?.url, `https://app.example.test/${token}`);
   });
 
+  it('compresses the records queued in one turn together, in one slot, each line giving its place in the group', async () => {
+    const store = new FileProfileStore({ dir, clock });
+    const tokens = Array.from({ length: 40 }, (_, i) => (0xb00000 + i).toString(16));
+    // One turn's writes: a busy server's records of several requests.
+    await Promise.all(tokens.map((token) => store.write(createTestProfile(token, { time: 1_800_000_000, url: `https://app.example.test/${token}` }))));
+    const entries = await indexEntries(dir);
+    // 40 records, at most 32 a group: two slots, every line placing its record in one of them.
+    assert.deepEqual([...new Set(entries.map((entry) => entry.location!.slot))], [0, 1]);
+    assert.ok(entries.every((entry) => entry.location!.part !== undefined));
+    const restarted = new FileProfileStore({ dir, clock });
+    for (const token of tokens) assert.equal((await restarted.read(token))?.url, `https://app.example.test/${token}`);
+    // The group's file is overwritten by another group (the ring came round): its lines name records that are gone.
+    await writeFile(slotPath(dir, entries[0]!), await readFile(slotPath(dir, entries[39]!)));
+    assert.equal(await restarted.read(tokens[0]!), undefined);
+  });
+
   it("answers undefined for a slot a crash left holding another record's content", async () => {
     const store = new FileProfileStore({ dir, clock });
     await store.write(createTestProfile('000001', { time: 1_800_000_000 }));

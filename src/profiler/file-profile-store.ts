@@ -1,29 +1,21 @@
 import { readdirSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompressSync, brotliDecompress, constants } from 'node:zlib';
 import { appendIndexLines, CURRENT_INDEX, currentSegmentHead, deleteSegment, isIndexFile, readSegments, sealCurrentSegment, type SegmentCache } from './index-segments.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import type { IndexEntry } from './profile-index.js';
 import { stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
+import { groupTexts, packRecords, unpackRecord } from './record-group.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
 import { removeEachWhileWritten, removeWhileWritten } from './remove-while-written.js';
 import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
 import { defaultSegmentRecords, MAX_BATCH, sealCheckInterval } from './file-store-sizing.js';
 import { isProfileToken } from './token.js';
 
-const decompress = promisify(brotliDecompress);
 // Rings of processes gone are looked for at most this often (a folder listing and a stat per ring).
 const RING_SWEEP_MS = 60_000;
-// Brotli at quality 0 compresses a typical 7 kB record to ~2.5 kB (quality 1 saves 4 % more) in about half
-// the CPU time of gzip at level 1; a 16 kB window (records are a few kB) and the size hint make the
-// encoder's set-up cheaper still.
-function brotliOptions(size: number) {
-  return { params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_LGWIN]: 14, [constants.BROTLI_PARAM_SIZE_HINT]: size } };
-}
 
 export interface FileProfileStoreOptions {
   /** `<varDir>/profiler`. */
@@ -39,8 +31,8 @@ export interface FileProfileStoreOptions {
 }
 
 /**
- * Symfony's FileProfilerStorage, made safe for several processes writing at once: one Brotli-compressed JSON file
- * per record, and an append-only index made of segments: `index.csv`, which every process appends to with
+ * Symfony's FileProfilerStorage, made safe for several processes writing at once: Brotli-compressed JSON files,
+ * each of a record or of records written together (see record-group.ts), and an append-only index made of segments: `index.csv`, which every process appends to with
  * single O_APPEND writes, and sealed `index-<time>-<pid>-<random>.csv` files that are never written again,
  * only deleted whole by the purge. Each process writes its record files in a ring of its own,
  * `<dir>/rings/<pid>-<random>/<slot>` (see RecordRing), and the index line names the slot: Symfony's
@@ -115,7 +107,7 @@ export class FileProfileStore implements ProfileStore {
       return undefined;
     }
     try {
-      const profile = JSON.parse((await decompress(data)).toString('utf8')) as Profile;
+      const profile = JSON.parse(await unpackRecord(data, location.part)) as Profile;
       if (profile.token !== token || profile.time < this.#cutoff()) return undefined;
       return { ...profile, parent: profile.parent ?? undefined };
     } catch {
@@ -174,7 +166,7 @@ export class FileProfileStore implements ProfileStore {
       const batch = this.#pending.splice(0, MAX_BATCH);
       // One stat a batch: the ring's files stay open, and another process may have emptied the store.
       this.#ring.revalidate();
-      const outcomes = batch.map(({ profile }) => this.#writeBatchItem(profile));
+      const outcomes = this.#writeBatch(batch.map(({ profile }) => profile));
       const fresh = outcomes.filter((outcome): outcome is IndexEntry => !(outcome instanceof Error));
       let indexError: unknown;
       try {
@@ -198,15 +190,27 @@ export class FileProfileStore implements ProfileStore {
     }
   }
 
-  /** Writes the record file; its index entry once it is in place (the line is still to be appended). */
-  #writeBatchItem(profile: Profile): IndexEntry | Error {
-    try {
-      const json = Buffer.from(stringifyProfile(profile));
-      const location = this.#ring.write(brotliCompressSync(json, brotliOptions(json.length)));
-      return { ...summarizeProfile(profile), location };
-    } catch (error) {
-      return error instanceof Error ? error : new Error(String(error));
+  /** Writes the records, a group per slot; each one's index entry once its group is in place, or its error. */
+  #writeBatch(profiles: readonly Profile[]): (IndexEntry | Error)[] {
+    const outcomes: (IndexEntry | Error)[] = [];
+    const texts: { index: number; text: string }[] = [];
+    profiles.forEach((profile, index) => {
+      try {
+        texts.push({ index, text: stringifyProfile(profile) });
+      } catch (error) {
+        outcomes[index] = asError(error);
+      }
+    });
+    for (const group of groupTexts(texts)) {
+      try {
+        const { data, parts } = packRecords(group.map(({ text }) => text));
+        const at = this.#ring.write(data);
+        group.forEach(({ index }, i) => (outcomes[index] = { ...summarizeProfile(profiles[index]!), location: parts[i] ? { ...at, part: parts[i] } : at }));
+      } catch (error) {
+        for (const { index } of group) outcomes[index] = asError(error);
+      }
     }
+    return outcomes;
   }
 
   /**
@@ -292,3 +296,5 @@ export class FileProfileStore implements ProfileStore {
     return Math.floor(this.#clock() / 1000) - this.#maxAge;
   }
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -16,11 +16,15 @@ const entries: fc.Arbitrary<IndexEntry> = fc.record({
   statusCode: fc.integer({ min: 100, max: 599 }),
   type: fc.constant('request' as const),
   location: fc.option(
-    fc.record({
-      ring: fc.tuple(fc.integer({ min: 1, max: 4_000_000 }), hex(8)).map(([pid, random]) => `${pid}-${random}`),
-      slot: fc.nat(),
-      length: fc.nat(),
-    }),
+    fc.record(
+      {
+        ring: fc.tuple(fc.integer({ min: 1, max: 4_000_000 }), hex(8)).map(([pid, random]) => `${pid}-${random}`),
+        slot: fc.nat(),
+        length: fc.nat(),
+        part: fc.record({ offset: fc.nat(), size: fc.nat() }, { noNullPrototype: true }),
+      },
+      { requiredKeys: ['ring', 'slot', 'length'], noNullPrototype: true },
+    ),
     { nil: undefined },
   ),
 });
@@ -46,5 +50,16 @@ describe('index lines', () => {
       formatIndexLine({ ...base, url: '/', location: { ring: '12-0a0b0c0d', slot: 3, length: 120 } }),
       'abc123,203.0.113.7,GET,/,1,,404,request,12-0a0b0c0d,3,120\n',
     );
+    // A record compressed with others: its offset and size in the decompressed group follow.
+    assert.equal(
+      formatIndexLine({ ...base, url: '/', location: { ring: '12-0a0b0c0d', slot: 3, length: 120, part: { offset: 6000, size: 5800 } } }),
+      'abc123,203.0.113.7,GET,/,1,,404,request,12-0a0b0c0d,3,120,6000,5800\n',
+    );
+  });
+
+  it('skip a line whose group offset or size is missing or not a count', () => {
+    const head = 'abc123,203.0.113.7,GET,/,1,,404,request,12-0a0b0c0d,3,120';
+    for (const tail of [',6000', ',6000,', ',-1,5', ',1e3,5', ',6000,x']) assert.equal(parseIndexLine(head + tail), undefined, tail);
+    assert.deepEqual(parseIndexLine(`${head},6000,5800`)?.location, { ring: '12-0a0b0c0d', slot: 3, length: 120, part: { offset: 6000, size: 5800 } });
   });
 });

@@ -9,14 +9,17 @@ export interface IndexEntry extends ProfileSummary {
 
 /**
  * One line of index.csv per record, Symfony's columns: token, ip, method, url, time, parent, status, type;
- * then, in the file store, the record's ring, slot and length. Fields are quoted as RFC 4180 says when they
+ * then, in the file store, the record's ring, slot and length, and for a record compressed with others its
+ * offset and size in the decompressed group. Fields are quoted as RFC 4180 says when they
  * hold a comma or a quote (a URL can). Only the free-text columns (ip, method, url) are checked: the others
  * are tokens, numbers and ring names of a fixed alphabet, and checking every column was most of the cost of
  * appending a batch of lines.
  */
 export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type, location }: IndexEntry): string {
   const head = `${token},${quoteField(ip)},${quoteField(method)},${quoteField(url)},${time},${parent ?? ''},${statusCode},${type}`;
-  return location === undefined ? `${head}\n` : `${head},${location.ring},${location.slot},${location.length}\n`;
+  if (location === undefined) return `${head}\n`;
+  const { ring, slot, length, part } = location;
+  return part === undefined ? `${head},${ring},${slot},${length}\n` : `${head},${ring},${slot},${length},${part.offset},${part.size}\n`;
 }
 
 /**
@@ -27,7 +30,7 @@ export function formatIndexLine({ token, ip, method, url, time, parent, statusCo
 export function parseIndexLine(line: string): IndexEntry | undefined {
   const fields = line.includes('"') ? splitFields(line) : line.split(',');
   if (fields === undefined || fields.length < 7) return undefined;
-  const [token, ip, method, url, time, parent, status, type = 'request', ring, slot, length] = fields as [string, string, string, string, string, string, string, string?, string?, string?, string?];
+  const [token, ip, method, url, time, parent, status, type = 'request', ring, slot, length, offset, size] = fields as [string, string, string, string, string, string, string, string?, string?, string?, string?, string?, string?];
   if (!isProfileToken(token) || (parent !== '' && !isProfileToken(parent))) return undefined;
   const seconds = Number(time);
   const statusCode = Number(status);
@@ -36,7 +39,13 @@ export function parseIndexLine(line: string): IndexEntry | undefined {
   if (ring === undefined) return { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type };
   // The ring becomes a folder name: checked like the token, never trusted as a path.
   if (!isRingName(ring) || !COUNT.test(slot ?? '') || !COUNT.test(length ?? '')) return undefined;
-  return { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type, location: { ring, slot: Number(slot), length: Number(length) } };
+  const location: RecordLocation = { ring, slot: Number(slot), length: Number(length) };
+  // A record compressed with others: where it is in its group.
+  if (offset !== undefined || size !== undefined) {
+    if (!COUNT.test(offset ?? '') || !COUNT.test(size ?? '')) return undefined;
+    location.part = { offset: Number(offset), size: Number(size) };
+  }
+  return { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type, location };
 }
 
 const COUNT = /^\d{1,15}$/;

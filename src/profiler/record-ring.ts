@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, statSync, utimesSync, writeSync } fr
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeDirSync } from '../internal/make-dir.js';
+import type { GroupPart } from './record-group.js';
 
 /** The folder, inside the store's directory, that holds one folder of record files per ring. */
 export const RINGS_FOLDER = 'rings';
@@ -19,11 +20,15 @@ export const RING_IDLE_MS = 10 * 60_000;
 // open-file limit: the server's sockets need the rest.
 const MAX_KEPT_OPEN = 1024;
 
-/** Where a record's bytes are: slot `slot` of ring `ring`, its first `length` bytes. */
+/**
+ * Where a record's bytes are: slot `slot` of ring `ring`, its first `length` bytes; for a record compressed
+ * with others (see record-group.ts), `part` says where it is in the group once decompressed.
+ */
 export interface RecordLocation {
   ring: string;
   slot: number;
   length: number;
+  part?: GroupPart;
 }
 
 export function isRingName(name: string): boolean {
