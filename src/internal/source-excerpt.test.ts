@@ -40,6 +40,17 @@ describe('readSourceExcerpt', () => {
     ]);
   });
 
+  it('gives the same frozen excerpt again while the file is cached, and another for another width or line', () => {
+    const file = join(root, 'app.ts');
+    const excerpt = readSourceExcerpt(file, 10, { roots: [root], around: 2 });
+    assert.equal(readSourceExcerpt(file, 10, { roots: [root], around: 2 }), excerpt);
+    assert.ok(Object.isFrozen(excerpt) && excerpt.every((line) => Object.isFrozen(line)));
+    assert.equal(readSourceExcerpt(file, 10, { roots: [root], around: 3 }).length, 7);
+    assert.equal(readSourceExcerpt(file, 11, { roots: [root], around: 2 })[2]?.text, 'line 11');
+    // A width too large for the cache key is still served, uncached.
+    assert.equal(readSourceExcerpt(file, 10, { roots: [root], around: 70_000 }).length, 20);
+  });
+
   it('clips the window at the start and the end of the file', () => {
     assert.deepEqual(readSourceExcerpt(join(root, 'app.ts'), 1, { roots: [root], around: 1 }).map((l) => l.number), [1, 2]);
     assert.deepEqual(readSourceExcerpt(join(root, 'app.ts'), 20, { roots: [root], around: 1 }).map((l) => l.number), [19, 20]);

@@ -35,18 +35,30 @@ let defaults: { cwd: string; roots: readonly string[]; key: string } | undefined
  * a crafted error could name any file: `.env`, a log), never node: internals, and never more than a few MB.
  * Returns an empty list rather than throwing.
  */
-export function readSourceExcerpt(file: string, line: number, { around = 5, roots }: SourceExcerptOptions = {}): SourceLine[] {
+export function readSourceExcerpt(file: string, line: number, { around = 5, roots }: SourceExcerptOptions = {}): readonly SourceLine[] {
   if (!Number.isInteger(line) || line < 1) return [];
   const lines = readLines(file, roots);
   if (lines === null || line > lines.length) return [];
+  // The same excerpt, frozen, for as long as the file's lines are the ones read: every error page asks
+  // for the same dozen, and building them anew was a few kB of garbage per page.
+  let byLine = excerpts.get(lines);
+  if (byLine === undefined) excerpts.set(lines, (byLine = new Map()));
+  // Line and width as one number, exact for any width below 2¹⁶ and any line below 2³⁷.
+  const key = Number.isInteger(around) && around >= 0 && around < 0x10000 ? line * 0x10000 + around : -1;
+  const known = byLine.get(key);
+  if (known !== undefined) return known;
   const first = Math.max(1, line - around);
   const last = Math.min(lines.length, line + around);
   const excerpt: SourceLine[] = [];
   for (let number = first; number <= last; number++) {
-    excerpt.push({ number, text: lines[number - 1]!, selected: number === line });
+    excerpt.push(Object.freeze({ number, text: lines[number - 1]!, selected: number === line }));
   }
+  if (key !== -1) byLine.set(key, Object.freeze(excerpt));
   return excerpt;
 }
+
+// Excerpts by the lines they were cut from: they go with the file's entry of the cache.
+const excerpts = new WeakMap<readonly string[], Map<number, readonly SourceLine[]>>();
 
 /**
  * Every line of a source file, under the same rules as readSourceExcerpt (JavaScript or TypeScript, a

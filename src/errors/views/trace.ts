@@ -6,7 +6,7 @@ import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
 
-export type ExcerptReader = (file: string, line: number) => SourceLine[];
+export type ExcerptReader = (file: string, line: number) => readonly SourceLine[];
 
 export interface ExceptionTraceProps {
   error: FlatError;
@@ -53,7 +53,7 @@ function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): bo
   return true;
 }
 
-function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: SourceLine[] }) {
+function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: readonly SourceLine[] }) {
   const open = frame.inApp && excerpt.length > 0;
   const code =
     excerpt.length > 0 &&
