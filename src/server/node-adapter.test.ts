@@ -43,6 +43,8 @@ describe('createRequestListener', () => {
       // node refuses a header name that is no token when the head is written: the write itself fails.
       else if (path === '/unwritable') event.setResponse(new Response('never sent', 200, { 'X Bad:': 'value' }));
       else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
+      // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
+      else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
       else event.setResponse(new Response('missing', 404));
     });
     kernel.dispatcher.on('terminate', (event) => {
@@ -74,6 +76,13 @@ describe('createRequestListener', () => {
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(fatal.length, 1);
     assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+  });
+
+  it("frames the 500 by its own length when the failed head had declared another", async () => {
+    const failed = await get(port, '/unwritable-after-length');
+    assert.equal(failed.status, 500);
+    assert.equal(failed.body, 'Internal Server Error\n');
+    assert.equal(failed.length, '22');
   });
 
   it('frames the body by its real length, whatever Content-Length a controller set', async () => {

@@ -18,6 +18,8 @@ export interface NodeAdapterOptions {
   onStreamError?: (error: unknown, request: Request) => void;
 }
 
+const FAILURE_BODY = 'Internal Server Error\n';
+
 export interface RequestListener {
   (req: IncomingMessage, res: ServerResponse): void;
   /** Resolves once every request handled so far has finished, terminate listeners included. */
@@ -38,10 +40,11 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     onFatal?.(error, request);
     closeIfContinueOwed(res);
     if (!res.headersSent) {
-      // The reason phrase too: a writeHead() that threw may have left its own on the response.
-      res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private' });
+      // The reason phrase too: a writeHead() that threw may have left its own on the response, and its
+      // length: node keeps a Content-Length it read before failing, and would frame this body by it.
+      res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private', 'Content-Length': FAILURE_BODY.length });
     }
-    res.end(res.req.method === 'HEAD' ? undefined : 'Internal Server Error\n');
+    res.end(res.req.method === 'HEAD' ? undefined : FAILURE_BODY);
   };
   // Sync-first (see Kernel.process): a request whose listeners and controller are all sync is answered,
   // and its terminate listeners run, in the same turn, without a promise; only what really waits is tracked.
