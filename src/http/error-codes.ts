@@ -19,6 +19,11 @@ export const ERROR_CODES = {
     summary: 'The application answered not found: a controller threw NotFoundHttpException (a book that does not exist).',
     fix: 'Request something that exists; the message says what was looked for.',
   },
+  KEEL_ERR_FILE_NOT_FOUND: {
+    status: 404,
+    summary: 'A file response or a static files route names no regular file it may serve (missing, a folder, outside the folder, a dotfile).',
+    fix: 'Check the path; the message never says where on disk the file was looked for.',
+  },
   KEEL_ERR_ROUTE_NOT_FOUND: {
     status: 404,
     summary: 'No route matches the request path (after the trailing-slash retry for GET and HEAD).',

@@ -1,6 +1,7 @@
 import type { ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import { discardBodyStream, isBodyStream } from './body-stream.js';
+import { prepareFileResponse } from './prepare-file-response.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
 
@@ -37,6 +38,8 @@ export class ResponseListener implements Subscriber {
 
 /** Response::prepare() of the reference, in the same order. */
 export function prepareResponse(response: Response, request: Request): Response {
+  // BinaryFileResponse::prepare() of the reference first: a file may become a 206, a 304 or a 416 here.
+  prepareFileResponse(response, request);
   const headers = response.headers;
   if (response.isInformational || response.isEmpty) {
     emptyBody(response);

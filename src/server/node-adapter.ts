@@ -287,6 +287,9 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
 // on either failing: a source error cuts the connection, so the client sees an unfinished body rather than
 // a complete-looking one; a client gone stops the source. The latter is no failure of the application.
 async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void> {
+  // A declared length (a file's size) the stream falls short of or exceeds (the file changed meanwhile)
+  // fails the write instead of leaving a keep-alive client waiting for bytes, or reading them as a response.
+  res.strictContentLength = true;
   try {
     await pipeline(stream, res);
   } catch (error) {

@@ -1,0 +1,50 @@
+import fresh from 'fresh';
+import parseRange from 'range-parser';
+import { FileBody } from './file-body.js';
+import type { Request } from './request.js';
+import type { Response } from './response.js';
+
+/**
+ * What a file response (see fileResponse) becomes for the request, before Response::prepare() runs:
+ * - a GET or HEAD whose `If-None-Match` or `If-Modified-Since` the file still satisfies: 304, nothing sent
+ *   (the usual conditional GET of a static file server; fresh decides, as Express's does);
+ * - a GET with one satisfiable `Range` (and an `If-Range` that still names this file, compared as the
+ *   reference's BinaryFileResponse compares it: the ETag or the Last-Modified date, as sent): 206 with
+ *   those bytes and `Content-Range`; a range past the end: 416, its `Content-Range` giving the size. A
+ *   malformed Range header, or several ranges, gets the whole file, as RFC 9110 allows.
+ */
+export function prepareFileResponse(response: Response, request: Request): void {
+  const body = response.body;
+  const method = request.method;
+  if (!(body instanceof FileBody) || response.status !== 200 || (method !== 'GET' && method !== 'HEAD')) return;
+  const headers = response.headers;
+  const conditions = {
+    'if-none-match': request.header('if-none-match'),
+    'if-modified-since': request.header('if-modified-since'),
+    'cache-control': request.header('cache-control'),
+  };
+  if ((conditions['if-none-match'] !== undefined || conditions['if-modified-since'] !== undefined) && fresh(conditions, { etag: headers.get('etag'), 'last-modified': headers.get('last-modified') })) {
+    // Response::prepare() then drops the body, Content-Type and Content-Length of the 304.
+    response.status = 304;
+    return;
+  }
+  const range = request.header('range');
+  if (range === undefined || method !== 'GET') return;
+  const ifRange = request.header('if-range');
+  if (ifRange !== undefined && ifRange !== headers.get('etag') && ifRange !== headers.get('last-modified')) return;
+  const ranges = parseRange(body.size, range, { combine: true });
+  if (ranges === -2 || (ranges !== -1 && (ranges.type !== 'bytes' || ranges.length !== 1))) return;
+  if (ranges === -1) {
+    response.status = 416;
+    body.destroy();
+    response.body = '';
+    headers.delete('content-length');
+    headers.set('Content-Range', `bytes */${body.size}`);
+    return;
+  }
+  const { start, end } = ranges[0]!;
+  response.status = 206;
+  response.body = body.slice(start, end);
+  headers.set('Content-Range', `bytes ${start}-${end}/${body.size}`);
+  headers.set('Content-Length', end - start + 1);
+}

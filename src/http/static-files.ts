@@ -1,0 +1,67 @@
+import { realpathSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import type { RouteDefinition } from '../routing/route.js';
+import { fileResponse } from './file-response.js';
+import { NotFoundHttpException } from './http-exception.js';
+
+export interface StaticFilesOptions {
+  /** The folder served, relative to the working directory or absolute; it must exist. */
+  root: string;
+  /** The URL path it is served under: `/assets` serves `<root>/app.css` at `/assets/app.css`. */
+  prefix: string;
+  /** The route's name; `static_files` by default (two folders need two names). */
+  name?: string;
+  /** The file served for a folder's URL ending in `/`; `index.html` by default, false for none. */
+  index?: string | false;
+  /** Whether names starting with a dot (`.env`, `.git/`) may be served: never by default. */
+  dotfiles?: boolean;
+  /** Cache-Control max-age in seconds; without it files are revalidated (Last-Modified, ETag). */
+  maxAge?: number;
+}
+
+/**
+ * A route serving a folder's files (what the web server in front of a Symfony app does for `public/`):
+ * GET and HEAD, the file's type, length, Last-Modified and ETag, 304 for conditional requests and 206
+ * for a Range (see fileResponse). Anything that is not a file below the folder is the usual 404: a path
+ * with `..`, a dotfile, a folder without its index, a link leading out of the folder. Put it after the
+ * application's routes when its prefix is `/`: routes are tried in order.
+ * @example createApp({ routes: [...routes, staticFiles({ root: 'public', prefix: '/assets' })] });
+ */
+export function staticFiles({ root, prefix, name = 'static_files', index = 'index.html', dotfiles = false, maxAge }: StaticFilesOptions): RouteDefinition {
+  // Resolved once, links included, so that every file is checked against the folder's real path.
+  const folder = realpathSync(resolve(root));
+  if (!statSync(folder).isDirectory()) throw new Error(`staticFiles: "${root}" is not a folder.`);
+  const base = `/${prefix.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
+  return {
+    name,
+    path: `${base}/{path}`,
+    // Any path below the prefix, slashes included (the router hands it over percent-decoded), or none: the
+    // folder's own index.
+    requirements: { path: '.+' },
+    defaults: { path: '' },
+    methods: ['GET', 'HEAD'],
+    controller: (_request, params: Record<string, string>) => fileResponse(locate(folder, params.path ?? '', index, dotfiles), { maxAge }),
+  };
+}
+
+function locate(folder: string, path: string, index: string | false, dotfiles: boolean): string {
+  const segments = path.split('/');
+  const refused = path.includes('\0') || path.includes('\\') || segments.some((segment) => segment === '..' || (!dotfiles && segment.startsWith('.')));
+  const wanted = resolve(folder, ...segments.filter((segment) => segment !== ''));
+  if (refused || (wanted !== folder && !wanted.startsWith(folder + sep))) throw notFound();
+  let real: string;
+  try {
+    real = realpathSync((path === '' || path.endsWith('/')) && index !== false ? join(wanted, index) : wanted);
+  } catch {
+    throw notFound();
+  }
+  // A link below the folder may point anywhere: what is served is where it leads, under the same rules.
+  const inside = real.slice(folder.length + 1);
+  if (!real.startsWith(folder + sep) || (!dotfiles && inside.split(sep).some((segment) => segment.startsWith('.')))) throw notFound();
+  return real;
+}
+
+// Said the same way whatever the reason, and without the path on disk: a probe learns nothing from it.
+function notFound(): NotFoundHttpException {
+  return new NotFoundHttpException('The file does not exist.', { code: 'KEEL_ERR_FILE_NOT_FOUND' });
+}

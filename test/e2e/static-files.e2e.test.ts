@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config/load-config.js';
+import { fileResponse } from '../../src/http/file-response.js';
+import { staticFiles } from '../../src/http/static-files.js';
+import { createLogger } from '../../src/logging/create-logger.js';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  complete: boolean;
+}
+
+function send(port: number, path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    httpRequest({ port, path, method, headers, host: '127.0.0.1', agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('latin1');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('close', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, complete: res.complete }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('static files and file responses over TCP (dev mode)', () => {
+  let project = '';
+  let outside = '';
+  let app: App;
+  let port = 0;
+  const logged: string[] = [];
+  const css = 'body { color: #222; }\n'.repeat(100);
+
+  before(async () => {
+    project = await mkdtemp(join(tmpdir(), 'keel-static-'));
+    outside = await mkdtemp(join(tmpdir(), 'keel-static-outside-'));
+    const publicDir = join(project, 'public');
+    mkdirSync(join(publicDir, 'docs'), { recursive: true });
+    mkdirSync(join(publicDir, 'empty'));
+    writeFileSync(join(publicDir, 'app.css'), css);
+    writeFileSync(join(publicDir, 'index.html'), '<h1>home</h1>');
+    writeFileSync(join(publicDir, 'docs', 'index.html'), '<h1>docs</h1>');
+    writeFileSync(join(publicDir, '.env'), 'APP_SECRET=s3cr3t');
+    writeFileSync(join(project, 'secret.txt'), 'outside the folder');
+    writeFileSync(join(outside, 'elsewhere.txt'), 'outside the folder');
+    symlinkSync(join(outside, 'elsewhere.txt'), join(publicDir, 'link-out.txt'));
+    symlinkSync(join(publicDir, '.env'), join(publicDir, 'env.txt'));
+    writeFileSync(join(project, 'report.csv'), 'id,name\n1,ada\n');
+    writeFileSync(join(project, 'shrinking.bin'), 'x'.repeat(100_000));
+    const config = loadConfig({ cwd: project, env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'memory' } });
+    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: (line: string) => void logged.push(line) } });
+    const routes = [
+      { name: 'report', path: '/report', controller: () => fileResponse(join(project, 'report.csv'), { download: 'rapport été.csv' }) },
+      {
+        name: 'shrinking',
+        path: '/shrinking',
+        controller: () => {
+          const response = fileResponse(join(project, 'shrinking.bin'));
+          // The file changes between the response's making and its sending.
+          truncateSync(join(project, 'shrinking.bin'), 10);
+          return response;
+        },
+      },
+      staticFiles({ root: publicDir, prefix: '/assets', maxAge: 60 }),
+    ];
+    app = createApp({ config, logger, routes });
+    port = (await app.listen({ port: 0, host: '127.0.0.1' })).port;
+  });
+  after(async () => {
+    await app.close();
+    await rm(project, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it("serves a file with its type, length, dates and validators, streamed whole", async () => {
+    const { status, headers, body } = await send(port, '/assets/app.css');
+    assert.equal(status, 200);
+    assert.equal(headers['content-type'], 'text/css; charset=utf-8');
+    assert.equal(headers['content-length'], String(css.length));
+    assert.equal(headers['accept-ranges'], 'bytes');
+    assert.equal(headers['cache-control'], 'max-age=60, public');
+    assert.equal(headers['last-modified'], statSync(join(project, 'public', 'app.css')).mtime.toUTCString());
+    assert.match(headers.etag ?? '', /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    assert.equal(body, css);
+  });
+
+  it('answers HEAD with the headers of the GET and no body', async () => {
+    const { status, headers, body } = await send(port, '/assets/app.css', { method: 'HEAD' });
+    assert.equal(status, 200);
+    assert.equal(headers['content-length'], String(css.length));
+    assert.equal(body, '');
+  });
+
+  it('answers a conditional request the file still satisfies with 304 and nothing else', async () => {
+    const { headers } = await send(port, '/assets/app.css');
+    const validators: Record<string, string>[] = [{ 'if-none-match': headers.etag! }, { 'if-modified-since': headers['last-modified']! }];
+    for (const conditions of validators) {
+      const answer = await send(port, '/assets/app.css', { headers: conditions });
+      assert.equal(answer.status, 304, JSON.stringify(conditions));
+      assert.equal(answer.body, '');
+      assert.equal(answer.headers['content-type'], undefined);
+    }
+    assert.equal((await send(port, '/assets/app.css', { headers: { 'if-none-match': 'W/"other"' } })).status, 200);
+  });
+
+  it('answers a single byte range with 206, an unsatisfiable one with 416, and anything else with the whole file', async () => {
+    const size = css.length;
+    const first = await send(port, '/assets/app.css', { headers: { range: 'bytes=0-9' } });
+    assert.deepEqual([first.status, first.headers['content-range'], first.headers['content-length'], first.body], [206, `bytes 0-9/${size}`, '10', css.slice(0, 10)]);
+    const suffix = await send(port, '/assets/app.css', { headers: { range: 'bytes=-5' } });
+    assert.deepEqual([suffix.status, suffix.body], [206, css.slice(-5)]);
+    const past = await send(port, '/assets/app.css', { headers: { range: `bytes=${size}-` } });
+    assert.deepEqual([past.status, past.headers['content-range'], past.body], [416, `bytes */${size}`, '']);
+    for (const range of ['bytes=x-y', 'bytes=0-1,10-11', 'items=0-1']) {
+      const whole = await send(port, '/assets/app.css', { headers: { range } });
+      assert.deepEqual([whole.status, whole.body.length], [200, size], range);
+    }
+    // If-Range: the range only while the file is the one the client has (its ETag or its date, as sent).
+    const { headers } = await send(port, '/assets/app.css');
+    assert.equal((await send(port, '/assets/app.css', { headers: { range: 'bytes=0-1', 'if-range': headers.etag! } })).status, 206);
+    assert.equal((await send(port, '/assets/app.css', { headers: { range: 'bytes=0-1', 'if-range': headers['last-modified']! } })).status, 206);
+    assert.equal((await send(port, '/assets/app.css', { headers: { range: 'bytes=0-1', 'if-range': 'W/"stale"' } })).status, 200);
+  });
+
+  it("serves a folder's index for its URL, the root's for the prefix", async () => {
+    assert.equal((await send(port, '/assets/docs/')).body, '<h1>docs</h1>');
+    assert.equal((await send(port, '/assets')).body, '<h1>home</h1>');
+  });
+
+  it('answers 404, naming no path on disk, for anything that is not a file below the folder', async () => {
+    for (const path of ['/assets/missing.css', '/assets/../secret.txt', '/assets/%2e%2e/secret.txt', '/assets/docs/%2e%2e/%2e%2e/secret.txt', '/assets/.env', '/assets/env.txt', '/assets/link-out.txt', '/assets/empty/', '/assets/docs', '/assets/app.css%00.txt', '/assets/docs%5C..%5C..%5Csecret.txt']) {
+      const answer = await send(port, path);
+      assert.equal(answer.status, 404, path);
+      assert.doesNotMatch(answer.body, /s3cr3t|outside the folder/, path);
+      assert.ok(!JSON.stringify(answer.headers).includes(project), path);
+    }
+  });
+
+  it('sends a file response as a download, its name encoded as RFC 6266 says', async () => {
+    const { headers, body } = await send(port, '/report');
+    assert.equal(headers['content-type'], 'text/csv; charset=utf-8');
+    assert.equal(headers['content-disposition'], `attachment; filename="rapport ?t?.csv"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.csv`);
+    assert.equal(body, 'id,name\n1,ada\n');
+  });
+
+  it('cuts the connection, and logs why, when the file no longer has the length it was sent with', async () => {
+    const answer = await send(port, '/shrinking');
+    assert.equal(answer.headers['content-length'], '100000');
+    assert.equal(answer.complete, false);
+    for (let i = 0; i < 100 && !logged.some((line) => line.includes('response stream failed')); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.ok(logged.some((line) => line.includes('response stream failed')));
+    assert.equal((await send(port, '/assets/app.css')).status, 200);
+  });
+});
