@@ -13,7 +13,8 @@ export type { BodyStream } from './http/body-stream.js';
 export { fileResponse, type FileResponseOptions } from './http/file-response.js';
 export { staticFiles, type StaticFilesOptions } from './http/static-files.js';
 export { HeaderBag } from './http/header-bag.js';
-export { readJson, readForm } from './http/read-body.js';
+export { readJson, readForm, readFiles } from './http/read-body.js';
+export type { UploadedFile } from './http/multipart.js';
 export { readCookies, setCookie, clearCookie, type CookieOptions } from './http/cookies.js';
 export {
   HttpException,

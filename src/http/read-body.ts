@@ -1,4 +1,5 @@
 import { BadRequestHttpException } from './http-exception.js';
+import { isMultipart, readMultipart, type UploadedFile } from './multipart.js';
 import type { Request } from './request.js';
 
 /**
@@ -24,14 +25,25 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 }
 
 /**
- * The fields of an HTML form body (`application/x-www-form-urlencoded`), Symfony's `$request->request`:
- * empty for any other content type (multipart bodies are not parsed).
+ * The fields of an HTML form body, Symfony's `$request->request`: `application/x-www-form-urlencoded`, or
+ * the text fields of `multipart/form-data` (its files: readFiles()); empty for any other content type.
  * @example const email = (await readForm(request)).get('email');
  */
 export async function readForm(request: Request): Promise<URLSearchParams> {
+  if (isMultipart(request)) return (await readMultipart(request)).fields;
   const type = (request.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
   return new URLSearchParams((await request.body()).toString('utf8'));
+}
+
+/**
+ * The files of a `multipart/form-data` body, Symfony's `$request->files`, in the order sent; empty for any
+ * other content type. A malformed multipart body is a 400 (`KEEL_ERR_BAD_REQUEST`), a larger one than
+ * BODY_LIMIT a 413.
+ * @example const [avatar] = (await readFiles(request)).filter((file) => file.field === 'avatar');
+ */
+export async function readFiles(request: Request): Promise<UploadedFile[]> {
+  return isMultipart(request) ? (await readMultipart(request)).files : [];
 }
 
 // PHP's get_debug_type() of a decoded JSON scalar.

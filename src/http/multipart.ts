@@ -1,0 +1,96 @@
+import busboy from 'busboy';
+import { BadRequestHttpException } from './http-exception.js';
+import type { Request } from './request.js';
+
+/**
+ * A file of a `multipart/form-data` body, Symfony's UploadedFile: what the client said of it (its name,
+ * reduced to the last path segment as getClientOriginalName() does, and its type) and its bytes. The body
+ * is read in memory under BODY_LIMIT, so a file is at most that large.
+ */
+export interface UploadedFile {
+  /** The form field it was sent in. */
+  field: string;
+  filename: string;
+  /** The type the client declared; trust it no more than the name. */
+  type: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface MultipartBody {
+  fields: URLSearchParams;
+  files: UploadedFile[];
+}
+
+// Parts beyond these are refused (400): a form has a few dozen fields, not thousands.
+const LIMITS = { fields: 1000, parts: 1000, fieldNameSize: 200, headerPairs: 100 };
+
+// One parse per request, whichever helper asks first (readForm for the fields, readFiles for the files).
+const parsed = new WeakMap<Request, Promise<MultipartBody>>();
+
+export function isMultipart(request: Request): boolean {
+  return (request.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+/** The fields and files of a `multipart/form-data` body; a 400 (`KEEL_ERR_BAD_REQUEST`) for one that is not well formed. */
+export function readMultipart(request: Request): Promise<MultipartBody> {
+  let body = parsed.get(request);
+  if (body === undefined) parsed.set(request, (body = request.body().then((bytes) => parse(request.header('content-type') ?? '', bytes))));
+  return body;
+}
+
+function parse(contentType: string, bytes: Buffer): Promise<MultipartBody> {
+  return new Promise((resolve, reject) => {
+    const fields = new URLSearchParams();
+    const files: Promise<UploadedFile>[] = [];
+    const refuse = (reason: string): void => reject(new BadRequestHttpException(`Could not decode the multipart body: ${reason}.`, { code: 'KEEL_ERR_BAD_REQUEST' }));
+    let parser: busboy.Busboy;
+    try {
+      // Browsers send file names as raw UTF-8 inside the quotes; busboy would read them as Latin-1.
+      parser = busboy({ headers: { 'content-type': contentType }, limits: LIMITS, defParamCharset: 'utf8' });
+    } catch (error) {
+      refuse(reasonOf(error as Error));
+      return;
+    }
+    parser.on('field', (name, value) => fields.append(name, value));
+    parser.on('file', (field, stream, { filename, mimeType }) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A file's stream may end after the parser closes: each is awaited.
+      files.push(
+        new Promise((done, fail) => {
+          stream.on('end', () => {
+            const data = Buffer.concat(chunks);
+            done({ field, filename: lastSegment(filename ?? ''), type: mimeType, size: data.length, data });
+          });
+          // A body cut short fails the file's stream too: unheard, that error would stop the process.
+          stream.on('error', fail);
+        }),
+      );
+    });
+    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) parser.on(limit, () => refuse(`more than ${LIMITS.parts} parts`));
+    parser.on('error', (error: Error) => refuse(reasonOf(error)));
+    parser.on('close', () => {
+      Promise.all(files).then(
+        (uploaded) => resolve({ fields, files: uploaded }),
+        (error: Error) => refuse(reasonOf(error)),
+      );
+    });
+    try {
+      parser.end(bytes);
+    } catch (error) {
+      // A body cut short throws from end() itself.
+      refuse(reasonOf(error as Error));
+    }
+  });
+}
+
+// `C:\Users\ada\report.pdf` or `../../etc/passwd` from a client: the name alone.
+function lastSegment(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+}
+
+// busboy's "Unexpected end of form." as the end of a sentence: "…: unexpected end of form."
+function reasonOf(error: Error): string {
+  return error.message.replace(/\.$/, '').replace(/^[A-Z]/, (first) => first.toLowerCase());
+}
