@@ -39,3 +39,15 @@ describe('html``', () => {
     );
   });
 });
+
+describe('html`` layout', () => {
+  it('leaves out line breaks and the indentation around them, and keeps spaces within a line', () => {
+    const out = render(html`
+      <ul class="list">
+        <li>one ${'&'} two</li>
+        <li>${3}</li>
+      </ul>
+    `);
+    assert.equal(out, '<ul class="list"><li>one &amp; two</li><li>3</li></ul>');
+  });
+});

@@ -9,13 +9,25 @@ import { jsxEscape, jsxTemplate } from 'preact/jsx-runtime';
  * parts stay whole strings, where JSX builds and walks a node per element. The debug page and the
  * toolbar cost about a microsecond an element that way, a large part of a debug 404, and produced
  * a string of a few thousand pieces that took as long again to join when written out.
- * Attribute values must be written between double quotes.
+ * Attribute values must be written between double quotes. Line breaks and the indentation after them are
+ * left out, as JSX leaves them out between tags.
  * @example renderToString(html`<a href="${url}">${label}</a>`)
  */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): VNode {
   const expressions = new Array<unknown>(values.length);
   for (let i = 0; i < values.length; i++) expressions[i] = escapeValue(values[i]);
-  return jsxTemplate(strings as unknown as string[], ...expressions);
+  return jsxTemplate(layoutFree(strings), ...expressions);
+}
+
+// A template's static parts without the line breaks and indentation that lay it out in the source, as JSX
+// drops them between tags: a template may span lines, and a space wanted at a line's end is written
+// within the line. Worked out once per template: its strings array is the same object at every call.
+const withoutLayout = new WeakMap<TemplateStringsArray, string[]>();
+
+function layoutFree(strings: TemplateStringsArray): string[] {
+  let parts = withoutLayout.get(strings);
+  if (parts === undefined) withoutLayout.set(strings, (parts = strings.map((part) => part.replace(/[ \t]*\n\s*/g, ''))));
+  return parts;
 }
 
 /**

@@ -34,15 +34,70 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
   const chain = error.toArray();
   const problems = countProblemLogs(logs);
   // Innermost cause first, each linking to its trace (#trace-box-1 is the outermost error).
-  const hierarchy = chain.map((item, index) => html`${index < chain.length - 1 && trustedHtml(SEPARATOR)}<a href="#trace-box-${index + 1}"><abbr title="${item.class}">${item.class}</abbr></a>`).reverse();
+  const hierarchy = chain
+    .map((item, index) => html`${index < chain.length - 1 && trustedHtml(SEPARATOR)}<a href="#trace-box-${index + 1}"><abbr title="${item.class}">${item.class}</abbr></a>`)
+    .reverse();
   // As the reference: plural with a count only when the chain has more than one error.
   const several = chain.length > 1;
-  const head = html`<head>${DebugMeta()}<title>${pageTitle(error)}</title>${STYLE}</head>`;
-  const summary = html`<header><div class="container"><h1 class="logo">keel Exception</h1></div></header><div class="exception-summary"><div class="exception-metadata"><div class="container"><h2 class="exception-hierarchy">${hierarchy}</h2><h2 class="exception-http">HTTP ${error.status} <small>${error.statusText}</small></h2></div></div><div class="container"><h1 class="break-long-words exception-message">${error.message}</h1></div></div>`;
-  const navigation = html`<div class="tab-navigation"><label for="tab-exceptions">${several ? html`Exceptions <span class="badge">${chain.length}</span>` : 'Exception'}</label><label for="tab-logs">Logs <span class="${problems > 0 ? 'badge status-error' : 'badge'}">${problems > 0 ? problems : logs.length}</span></label><label for="tab-traces">${several ? html`Stack Traces <span class="badge">${chain.length}</span>` : 'Stack Trace'}</label><label for="tab-request">Request</label></div>`;
+  const head = html`
+    <head>
+      ${DebugMeta()}
+      <title>${pageTitle(error)}</title>
+      ${STYLE}
+    </head>
+  `;
+  const summary = html`
+    <header>
+      <div class="container"><h1 class="logo">keel Exception</h1></div>
+    </header>
+    <div class="exception-summary">
+      <div class="exception-metadata">
+        <div class="container">
+          <h2 class="exception-hierarchy">${hierarchy}</h2>
+          <h2 class="exception-http">HTTP ${error.status} <small>${error.statusText}</small></h2>
+        </div>
+      </div>
+      <div class="container">
+        <h1 class="break-long-words exception-message">${error.message}</h1>
+      </div>
+    </div>
+  `;
+  const navigation = html`
+    <div class="tab-navigation">
+      <label for="tab-exceptions">${several ? html`Exceptions <span class="badge">${chain.length}</span>` : 'Exception'}</label>
+      <label for="tab-logs">Logs <span class="${problems > 0 ? 'badge status-error' : 'badge'}">${problems > 0 ? problems : logs.length}</span></label>
+      <label for="tab-traces">${several ? html`Stack Traces <span class="badge">${chain.length}</span>` : 'Stack Trace'}</label>
+      <label for="tab-request">Request</label>
+    </div>
+  `;
   const traces = chain.map((item, index) => ExceptionTrace({ error: item, position: index + 1, showMessage: index > 0, readExcerpt }));
-  const textTraces = chain.map((item, index) => html`<div class="trace trace-as-text"><div class="text-muted">[${chain.length - index}/${chain.length}]</div>${TextTrace({ error: item })}</div>`);
-  return html`<html lang="en">${head}<body>${summary}<div class="container tabs"><input type="radio" name="tab" id="tab-exceptions" checked/><input type="radio" name="tab" id="tab-logs"/><input type="radio" name="tab" id="tab-traces"/><input type="radio" name="tab" id="tab-request"/>${navigation}<div class="tab-panel panel-exceptions">${traces}</div><div class="tab-panel panel-logs">${LogsTable({ logs })}</div><div class="tab-panel panel-traces">${textTraces}</div><div class="tab-panel panel-request">${RequestSummary({ request })}</div></div></body></html>`;
+  const textTraces = chain.map(
+    (item, index) => html`
+      <div class="trace trace-as-text">
+        <div class="text-muted">[${chain.length - index}/${chain.length}]</div>
+        ${TextTrace({ error: item })}
+      </div>
+    `,
+  );
+  return html`
+    <html lang="en">
+      ${head}
+      <body>
+        ${summary}
+        <div class="container tabs">
+          <input type="radio" name="tab" id="tab-exceptions" checked/>
+          <input type="radio" name="tab" id="tab-logs"/>
+          <input type="radio" name="tab" id="tab-traces"/>
+          <input type="radio" name="tab" id="tab-request"/>
+          ${navigation}
+          <div class="tab-panel panel-exceptions">${traces}</div>
+          <div class="tab-panel panel-logs">${LogsTable({ logs })}</div>
+          <div class="tab-panel panel-traces">${textTraces}</div>
+          <div class="tab-panel panel-request">${RequestSummary({ request })}</div>
+        </div>
+      </body>
+    </html>
+  `;
 }
 
 /** `<message> (<status> <status text>)`: the page's title and the comment around the document. */

@@ -10,12 +10,25 @@ export function countProblemLogs(logs: readonly LogRecord[]): number {
 /** The records logged while handling the request: level, time, channel and message. */
 export function LogsTable({ logs }: { logs: readonly LogRecord[] }) {
   if (logs.length === 0) return html`<div class="empty">No log messages</div>`;
-  return html`<table class="logs"><thead><tr><th>Level</th><th>Channel</th><th class="full-width">Message</th></tr></thead><tbody>${logs.map(logRow)}</tbody></table>`;
+  return html`
+    <table class="logs">
+      <thead>
+        <tr><th>Level</th><th>Channel</th><th class="full-width">Message</th></tr>
+      </thead>
+      <tbody>${logs.map(logRow)}</tbody>
+    </table>
+  `;
 }
 
 function logRow(record: LogRecord) {
   const rowClass = rowClassOf(record.level);
-  return html`<tr${rowClass === undefined ? '' : html` class="${rowClass}"`}><td class="nowrap"><strong>${record.level.toUpperCase()}</strong><br/><span class="text-muted">${formatTime(record.time)}</span></td><td class="nowrap">${record.channel}</td><td class="break-long-words">${record.message}</td></tr>`;
+  return html`
+    <tr${rowClass === undefined ? '' : html` class="${rowClass}"`}>
+      <td class="nowrap"><strong>${record.level.toUpperCase()}</strong><br/><span class="text-muted">${formatTime(record.time)}</span></td>
+      <td class="nowrap">${record.channel}</td>
+      <td class="break-long-words">${record.message}</td>
+    </tr>
+  `;
 }
 
 function rowClassOf(level: LogRecord['level']): string | undefined {

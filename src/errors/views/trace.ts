@@ -22,7 +22,14 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt }: Ex
   const dot = error.class.lastIndexOf('.');
   let frames = '';
   for (const frame of error.trace) frames += renderTraceLine(frame, readExcerpt);
-  return html`<div class="trace trace-as-html" id="trace-box-${position}"><h3 class="trace-class">${dot !== -1 && html`<span class="trace-namespace">${error.class.slice(0, dot + 1)}</span>`}${error.class.slice(dot + 1)}</h3>${showMessage && html`<p class="break-long-words trace-message">${error.message}</p>`}${error.file !== '' && error.trace.length === 0 && FilePath({ file: error.file, line: error.line })}${trustedHtml(frames)}</div>`;
+  return html`
+    <div class="trace trace-as-html" id="trace-box-${position}">
+      <h3 class="trace-class">${dot !== -1 && html`<span class="trace-namespace">${error.class.slice(0, dot + 1)}</span>`}${error.class.slice(dot + 1)}</h3>
+      ${showMessage && html`<p class="break-long-words trace-message">${error.message}</p>`}
+      ${error.file !== '' && error.trace.length === 0 && FilePath({ file: error.file, line: error.line })}
+      ${trustedHtml(frames)}
+    </div>
+  `;
 }
 
 // A frame's markup depends on the frame and its source lines only, and the same few frames (the router's
@@ -58,7 +65,15 @@ function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: readonly So
   const code =
     excerpt.length > 0 &&
     html`<ol class="trace-code" start="${excerpt[0]!.number}">${excerpt.map((line) => html`<li${line.selected ? html` class="selected"` : ''}><code>${line.text}</code></li>`)}</ol>`;
-  return html`<details class="${frame.inApp ? 'trace-line' : 'trace-line vendor'}"${open ? html` open` : ''}><summary class="break-long-words">${frame.function !== '' && html`<span class="trace-method">${frame.function}</span>`}${FilePath({ file: frame.file, line: frame.line })}</summary>${code}</details>`;
+  return html`
+    <details class="${frame.inApp ? 'trace-line' : 'trace-line vendor'}"${open ? html` open` : ''}>
+      <summary class="break-long-words">
+        ${frame.function !== '' && html`<span class="trace-method">${frame.function}</span>`}
+        ${FilePath({ file: frame.file, line: frame.line })}
+      </summary>
+      ${code}
+    </details>
+  `;
 }
 
 function FilePath({ file, line }: { file: string; line: number }) {

@@ -41,7 +41,12 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { pr
     html`<a class="sf-toolbar-item sf-toolbar-token" href="${profileUrl(profile.token)}">${profile.token}</a>`,
   ];
   const nonce = styleNonce === undefined ? '' : html` nonce="${styleNonce}"`;
-  return html`<div id="sfwdt${profile.token}" class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar"><link rel="stylesheet" href="${stylesheetUrl}"${nonce}/><div class="sf-toolbar-bar">${items}</div></div>`;
+  return html`
+    <div id="sfwdt${profile.token}" class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar">
+      <link rel="stylesheet" href="${stylesheetUrl}"${nonce}/>
+      <div class="sf-toolbar-bar">${items}</div>
+    </div>
+  `;
 }
 
 // A module function, not a closure in Toolbar: tsx names such a closure with a defineProperty call on every render.
