@@ -290,12 +290,18 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   // A declared length (a file's size) the stream falls short of or exceeds (the file changed meanwhile)
   // fails the write instead of leaving a keep-alive client waiting for bytes, or reading them as a response.
   res.strictContentLength = true;
-  try {
-    await pipeline(stream, res);
-  } catch (error) {
+  const sending = pipeline(stream, res).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && !res.writableFinished) return;
     throw error;
-  }
+  });
+  // Once the client is gone the request is over, whether or not the source has stopped: pipeline() asks it
+  // to, but an async generator waiting for news (server-sent events) cannot return before its wait ends,
+  // and the request would be waited for (by a graceful stop, the profile's writing) for as long. The check
+  // runs a turn after the close, so that a source's own failure, which closes the response too, is reported.
+  const gone = new Promise<void>((resolve) => res.once('close', () => setImmediate(resolve)));
+  await Promise.race([sending, gone]);
+  // Settled or not, nothing else waits for it.
+  sending.catch(() => undefined);
 }
 
 function contentLengthIndex(raw: string[]): number {

@@ -100,6 +100,19 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
         },
       },
       {
+        name: 'waiting',
+        path: '/waiting',
+        // A server-sent events source waiting for news that never comes: it cannot be stopped from outside
+        // while it waits, as an async generator cannot return before its pending step settles.
+        controller: () => {
+          async function* waiting() {
+            yield 'data: hello\n\n';
+            await new Promise(() => undefined);
+          }
+          return new Response(waiting(), 200, { 'Content-Type': 'text/event-stream' });
+        },
+      },
+      {
         name: 'broken',
         path: '/broken',
         controller: () => {
@@ -189,6 +202,20 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     await signals.when('endless-closed');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(logged.slice(before).filter((line) => /stream failed|CRITICAL/.test(line)), []);
+  });
+
+  it('is done with a request whose client went away, even when its source cannot be stopped while it waits', async () => {
+    await new Promise<void>((resolve, reject) => {
+      get({ port, path: '/waiting', host: '127.0.0.1', agent: false }, (res) => {
+        res.once('data', () => {
+          res.destroy();
+          resolve();
+        });
+      }).on('error', reject);
+    });
+    // What a graceful stop waits for: every request handled so far, its terminate listeners included.
+    const settled = await Promise.race([app.handler.settle().then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
+    assert.equal(settled, 'settled');
   });
 
   it('cuts the connection when the source fails midway, logs the error, and keeps serving', async () => {
