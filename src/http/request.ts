@@ -4,32 +4,12 @@ import type { RequestStack } from '../kernel/request-stack.js';
 import { normalizeQueryString } from './normalize-query.js';
 import { directOrigin } from './direct-origin.js';
 import { pathAndQuery } from './request-target.js';
+import type { OriginResolver, RequestOrigin } from './request-origin.js';
 import { headerFromLines, headersFromLines, normalizeRecord, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
 
-/** Where the request really came from, after trusted-proxy resolution (see proxy/trusted-proxies.ts). */
-export interface RequestOrigin {
-  scheme: 'http' | 'https';
-  /** Lower-cased host name, without the port. */
-  host: string;
-  port: number;
-  /** Client addresses, nearest first (right-most untrusted first), as Symfony's getClientIps(). */
-  clientIps: string[];
-  /** True when the TCP peer is a trusted proxy and forwarded headers were read. */
-  viaTrustedProxy: boolean;
-  /** X-Forwarded-Prefix, when trusted: prepended to generated URLs. */
-  prefix: string;
-  /** Which header each value came from, for the profiler's request panel. */
-  sources: { scheme: string; host: string; port: string; clientIp: string };
-  /**
-   * Set when the forwarded headers or the host cannot be trusted; the values above are then a safe
-   * fallback (the peer's own view, host `localhost`) and the origin guard answers 400.
-   */
-  problem?: 'conflicting-forwarded-headers' | 'untrusted-host' | 'invalid-host';
-}
-
-export type OriginResolver = (request: Request) => RequestOrigin;
+export type { OriginResolver, RequestOrigin } from './request-origin.js';
 
 /**
  * A body read when first asked for (the server adapter's: node's request stream, bounded). An object, not
@@ -90,7 +70,12 @@ export interface RequestInit {
   httpVersion?: string;
   body?: Buffer | (() => Promise<Buffer>) | BodySource;
   resolveOrigin?: OriginResolver;
+  /** Makes the signal that aborts when the client goes away (see `signal`); called on first use only. */
+  signal?: () => AbortSignal;
 }
+
+// The signal of a request that has no client to lose (one built by hand, a test's).
+const NEVER_ABORTED = new AbortController().signal;
 
 let nextRequestId = 0;
 
@@ -132,6 +117,7 @@ export class Request {
   #normalizedQuery: string | undefined;
   #headers: IncomingHttpHeaders | undefined;
   #lines: readonly string[] | undefined;
+  #signal: AbortSignal | (() => AbortSignal) | undefined;
 
   constructor(init: RequestInit) {
     this.realMethod = init.method.toUpperCase();
@@ -157,8 +143,20 @@ export class Request {
     this.httpVersion = init.httpVersion ?? '1.1';
     this.#body = init.body;
     this.#resolveOrigin = init.resolveOrigin ?? directOrigin;
+    this.#signal = init.signal;
     this.id = ++nextRequestId;
     this.startedAt = performance.timeOrigin + performance.now();
+  }
+
+  /**
+   * Aborts when the client goes away before the response is complete (the Fetch API's `request.signal`):
+   * a controller streaming server-sent events, or waiting on slow work, can stop there. A sub-request shares
+   * its parent's.
+   * @example for await (const event of events.on('news', { signal: request.signal })) …
+   */
+  get signal(): AbortSignal {
+    if (typeof this.#signal === 'function') this.#signal = this.#signal();
+    return this.#signal ?? NEVER_ABORTED;
   }
 
   /** Header names in lower case; repeated headers joined as node joins them (Set-Cookie is a list). */
@@ -280,6 +278,7 @@ export class Request {
       httpVersion: this.httpVersion,
       body: this.#body,
       resolveOrigin: this.#resolveOrigin,
+      signal: () => this.signal,
     });
     copy.method = method ?? this.method;
     copy.attributes = attributes;

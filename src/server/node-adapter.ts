@@ -2,11 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { TLSSocket } from 'node:tls';
 import { discardBodyStream, isBodyStream, type BodyStream } from '../http/body-stream.js';
-import { headerFromLines } from '../http/header-lines.js';
-import { HttpException } from '../http/http-exception.js';
-import { Request, type BodySource, type OriginResolver } from '../http/request.js';
+import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 
 export interface NodeAdapterOptions {
   resolveOrigin?: OriginResolver;
@@ -83,7 +82,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     );
   };
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    const request = createRequest(req, resolveOrigin, bodyLimit);
+    const request = createRequest(req, resolveOrigin, bodyLimit, res);
     let response: Response | Promise<Response>;
     try {
       response = kernel.process(request);
@@ -107,7 +106,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   return Object.assign(listener, { settle: () => Promise.allSettled(inFlight).then(() => undefined) });
 }
 
-export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number): Request {
+export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number, res?: ServerResponse): Request {
   const socket = req.socket;
   return new Request({
     method: req.method ?? 'GET',
@@ -122,114 +121,26 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     httpVersion: req.httpVersion,
     body: new NodeRequestBody(req, bodyLimit),
     resolveOrigin,
+    signal: res === undefined ? undefined : () => clientGoneSignal(res),
   });
+}
+
+// Made on first use of request.signal only: most requests never ask, and a controller and a listener cost
+// more than the rest of a small request.
+function clientGoneSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  const abort = (): void => {
+    if (!res.writableFinished) controller.abort(new Error('The client closed the connection before the response was complete.'));
+  };
+  if (res.closed) abort();
+  else res.once('close', abort);
+  return controller.signal;
 }
 
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. */
 function normaliseAddress(address: string | undefined): string {
   if (address === undefined) return '127.0.0.1';
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-}
-
-// Requests that sent `Expect: 100-continue`, with their response, until the interim 100 is sent: when the
-// body is first read, so that a request refused before it (404, 405, 429, a body declared too large) is
-// answered without the client ever sending the body.
-const owedContinue = new WeakMap<IncomingMessage, ServerResponse>();
-
-/** Defers the `100 Continue` node would send at once to the first read of the body (see serve's checkContinue). */
-export function continueOnBodyRead(req: IncomingMessage, res: ServerResponse): void {
-  owedContinue.set(req, res);
-}
-
-// A final answer to a request whose 100 was never sent: its client either waits for it or sends the body
-// after all, which nobody reads; either way the connection cannot carry another request, so it ends here.
-function closeIfContinueOwed(res: ServerResponse): void {
-  if (owedContinue.delete(res.req)) res.shouldKeepAlive = false;
-}
-
-/** The body of node's request, read into memory up to `limit` bytes. */
-class NodeRequestBody implements BodySource {
-  readonly #req: IncomingMessage;
-  readonly #limit: number;
-
-  constructor(req: IncomingMessage, limit: number) {
-    this.#req = req;
-    this.#limit = limit;
-  }
-
-  #read: Promise<Buffer> | undefined;
-
-  // Once per stream, whichever Request asks (the error sub-request shares its parent's source): a second
-  // read of a body cut off at the limit would count from zero what is still arriving.
-  read(): Promise<Buffer> {
-    return (this.#read ??= readBody(this.#req, this.#limit));
-  }
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // A second read after a failed first one (the rate limiter reads the body before the controller):
-    // the stream is gone, and waiting for its events would wait forever.
-    if (req.destroyed || req.readableEnded) {
-      reject(req.complete ? new Error('The request body was already consumed.') : clientGone(req));
-      return;
-    }
-    // From the lines, as the Request reads its headers: node's own record is never built.
-    const declared = Number(headerFromLines(req.rawHeaders, 'content-length') ?? 0);
-    if (declared > limit) {
-      req.resume();
-      reject(tooLarge(limit));
-      return;
-    }
-    const owed = owedContinue.get(req);
-    if (owed !== undefined) {
-      owedContinue.delete(req);
-      owed.writeContinue();
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let ended = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(tooLarge(limit));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      ended = true;
-      resolve(Buffer.concat(chunks));
-    });
-    req.on('error', () => reject(clientGone(req)));
-    // A client that goes away mid-body (or is cut off by the request timeout) would otherwise leave the
-    // controller waiting forever, and shutdown waiting for it.
-    req.on('close', () => {
-      if (!ended) reject(clientGone(req));
-    });
-  });
-}
-
-// Why the server itself closed a request's connection before its body had all arrived (serve sets it):
-// the request's error says so, where a client going away is a 400.
-const cutOffs = new WeakMap<IncomingMessage, 'timeout' | 'stopping'>();
-
-/** Records that the server is closing this request's connection, for the reason its body read fails with. */
-export function noteCutOff(req: IncomingMessage, reason: 'timeout' | 'stopping'): void {
-  if (!req.complete) cutOffs.set(req, reason);
-}
-
-function clientGone(req: IncomingMessage): HttpException {
-  const reason = cutOffs.get(req);
-  if (reason === 'timeout') return new HttpException(408, { code: 'KEEL_ERR_REQUEST_TIMEOUT', message: 'The request body did not arrive within the request timeout.' });
-  if (reason === 'stopping') return new HttpException(503, { code: 'KEEL_ERR_SERVER_STOPPING', message: 'The server stopped before the whole body arrived.' });
-  return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The client closed the connection before the whole body arrived.' });
-}
-
-function tooLarge(limit: number): HttpException {
-  return new HttpException(413, { code: 'KEEL_ERR_BODY_TOO_LARGE', message: `The request body exceeds ${limit} bytes.` });
 }
 
 // RFC 9110 §5.5: a field value is visible ASCII, obs-text, space and tab. Anything else (CR, LF, NUL, other
@@ -290,8 +201,14 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   // A declared length (a file's size) the stream falls short of or exceeds (the file changed meanwhile)
   // fails the write instead of leaving a keep-alive client waiting for bytes, or reading them as a response.
   res.strictContentLength = true;
+  // Closed before it finished: the client went away (writableFinished cannot tell, once a source that
+  // stopped on request.signal has ended the response into the closed socket).
+  let finished = false;
+  let cutShort = false;
+  res.once('finish', () => (finished = true));
+  res.once('close', () => (cutShort = !finished));
   const sending = pipeline(stream, res).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && !res.writableFinished) return;
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort) return;
     throw error;
   });
   // Once the client is gone the request is over, whether or not the source has stopped: pipeline() asks it

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatHttpDate } from '../internal/http-date.js';
-import { continueOnBodyRead, noteCutOff } from './node-adapter.js';
+import { continueOnBodyRead, noteCutOff } from './node-request-body.js';
 
 export interface ServeOptions {
   port?: number;

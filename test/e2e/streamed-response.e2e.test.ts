@@ -113,6 +113,22 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
         },
       },
       {
+        name: 'news',
+        path: '/news',
+        // The same wait, ended by the request's signal when the client goes away.
+        controller: (request) => {
+          async function* news() {
+            try {
+              yield 'data: hello\n\n';
+              await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+            } finally {
+              signals.fire(`news-ended-${String(request.signal.aborted)}`);
+            }
+          }
+          return new Response(news(), 200, { 'Content-Type': 'text/event-stream' });
+        },
+      },
+      {
         name: 'broken',
         path: '/broken',
         controller: () => {
@@ -216,6 +232,18 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     // What a graceful stop waits for: every request handled so far, its terminate listeners included.
     const settled = await Promise.race([app.handler.settle().then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
     assert.equal(settled, 'settled');
+  });
+
+  it("aborts the request's signal when its client goes away, so that a waiting source can stop", async () => {
+    await new Promise<void>((resolve, reject) => {
+      get({ port, path: '/news', host: '127.0.0.1', agent: false }, (res) => {
+        res.once('data', () => {
+          res.destroy();
+          resolve();
+        });
+      }).on('error', reject);
+    });
+    await signals.when('news-ended-true');
   });
 
   it('cuts the connection when the source fails midway, logs the error, and keeps serving', async () => {
