@@ -207,42 +207,21 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
 
   it('stops reading the source when the client goes away mid-body, and logs no error for it', async () => {
     const before = logged.length;
-    await new Promise<void>((resolve, reject) => {
-      get({ port, path: '/endless', host: '127.0.0.1', agent: false }, (res) => {
-        res.once('data', () => {
-          res.destroy();
-          resolve();
-        });
-      }).on('error', reject);
-    });
+    await leaveAfterFirstChunk(port, '/endless');
     await signals.when('endless-closed');
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.deepEqual(logged.slice(before).filter((line) => /stream failed|CRITICAL/.test(line)), []);
   });
 
   it('is done with a request whose client went away, even when its source cannot be stopped while it waits', async () => {
-    await new Promise<void>((resolve, reject) => {
-      get({ port, path: '/waiting', host: '127.0.0.1', agent: false }, (res) => {
-        res.once('data', () => {
-          res.destroy();
-          resolve();
-        });
-      }).on('error', reject);
-    });
+    await leaveAfterFirstChunk(port, '/waiting');
     // What a graceful stop waits for: every request handled so far, its terminate listeners included.
     const settled = await Promise.race([app.handler.settle().then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
     assert.equal(settled, 'settled');
   });
 
   it("aborts the request's signal when its client goes away, so that a waiting source can stop", async () => {
-    await new Promise<void>((resolve, reject) => {
-      get({ port, path: '/news', host: '127.0.0.1', agent: false }, (res) => {
-        res.once('data', () => {
-          res.destroy();
-          resolve();
-        });
-      }).on('error', reject);
-    });
+    await leaveAfterFirstChunk(port, '/news');
     await signals.when('news-ended-true');
   });
 
@@ -290,6 +269,18 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     assert.equal(body, 'data: first\n\ndata: second\n\n');
   });
 });
+
+/** Reads the first chunk of a streamed answer, then goes away as a closed browser tab does. */
+function leaveAfterFirstChunk(port: number, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    get({ port, path, host: '127.0.0.1', agent: false }, (res) => {
+      res.once('data', () => {
+        res.destroy();
+        resolve();
+      });
+    }).on('error', reject);
+  });
+}
 
 async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
