@@ -25,3 +25,8 @@ export function discardBodyStream(stream: BodyStream): void {
     void Promise.resolve(stream[Symbol.asyncIterator]().return?.()).catch(() => undefined);
   }
 }
+
+/** Lets go of a response's body if it is a stream that will not be sent (see discardBodyStream). */
+export function discardStreamedBody(response: { body: unknown }): void {
+  if (isBodyStream(response.body)) discardBodyStream(response.body);
+}

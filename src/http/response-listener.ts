@@ -1,6 +1,6 @@
 import type { ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
-import { discardBodyStream, isBodyStream } from './body-stream.js';
+import { discardStreamedBody } from './body-stream.js';
 import { prepareFileResponse } from './prepare-file-response.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
@@ -68,6 +68,6 @@ export function prepareResponse(response: Response, request: Request): Response 
 
 // A stream that will not be sent is let go of now (a file's descriptor closed), not left to the collector.
 function emptyBody(response: Response): void {
-  if (isBodyStream(response.body)) discardBodyStream(response.body);
+  discardStreamedBody(response);
   response.body = '';
 }

@@ -1,5 +1,5 @@
 import { formatHttpDate } from '../internal/http-date.js';
-import { isBodyStream, type BodyStream } from './body-stream.js';
+import { discardStreamedBody, isBodyStream, type BodyStream } from './body-stream.js';
 import { HeaderBag } from './header-bag.js';
 import { statusText } from './status-texts.js';
 import { renderRedirectPage } from './views/redirect-page.js';
@@ -27,8 +27,20 @@ export class Response {
       );
     }
     this.body = body;
-    this.status = status;
     this.headers = new HeaderBag();
+    try {
+      this.status = status;
+      this.#setHeaders(headers);
+    } catch (error) {
+      // A bad status or header name fails the controller: a stream it was given (an open file) is let go of.
+      discardStreamedBody(this);
+      throw error;
+    }
+    if (!this.headers.has('cache-control')) this.headers.set('Cache-Control', this.#computeCacheControl());
+    if (!this.headers.has('date')) this.headers.set('Date', formatHttpDate());
+  }
+
+  #setHeaders(headers: HeadersInit | undefined): void {
     if (headers !== undefined) {
       if (Symbol.iterator in headers) {
         // Pairs may repeat a name (two Set-Cookie lines): each one after the first adds a value.
@@ -40,8 +52,6 @@ export class Response {
         for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
       }
     }
-    if (!this.headers.has('cache-control')) this.headers.set('Cache-Control', this.#computeCacheControl());
-    if (!this.headers.has('date')) this.headers.set('Date', formatHttpDate());
   }
 
   get status(): number {

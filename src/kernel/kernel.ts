@@ -1,3 +1,4 @@
+import { discardStreamedBody } from '../http/body-stream.js';
 import { HttpException, isHttpException } from '../http/http-exception.js';
 import type { Controller, Request, RequestType } from '../http/request.js';
 import { Response } from '../http/response.js';
@@ -134,7 +135,21 @@ export class Kernel {
   }
 
   #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
-    const event = this.dispatcher.dispatchEvent('response', new ResponseEvent(this, request, type, response));
+    // A response listener that fails has the error page replace this response: a stream it carries (an
+    // open file) is let go of now, not left open for the life of the process.
+    let event: MaybePromise<ResponseEvent>;
+    try {
+      event = this.dispatcher.dispatchEvent('response', new ResponseEvent(this, request, type, response));
+    } catch (error) {
+      discardStreamedBody(response);
+      throw error;
+    }
+    if (event instanceof Promise) {
+      event = event.catch((error: unknown) => {
+        discardStreamedBody(response);
+        throw error;
+      });
+    }
     return then(event, (filtered) => {
       const finished = this.#finishRequest(request, type);
       return finished === undefined ? filtered.response : finished.then(() => filtered.response);

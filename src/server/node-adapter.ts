@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { TLSSocket } from 'node:tls';
-import { discardBodyStream, isBodyStream, type BodyStream } from '../http/body-stream.js';
+import { discardBodyStream, discardStreamedBody, isBodyStream, type BodyStream } from '../http/body-stream.js';
 import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
@@ -64,6 +64,8 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     try {
       streaming = writeResponse(res, request, response);
     } catch (error) {
+      // The 500 replaces it: a stream it carried (an open file) is let go of.
+      discardStreamedBody(response);
       fail(res, request, error);
       return;
     }

@@ -11,6 +11,8 @@ import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { Response } from '../../src/http/response.js';
 import { createLogger } from '../../src/logging/create-logger.js';
+import type { Subscriber } from '../../src/kernel/event-dispatcher.js';
+import type { ResponseEvent } from '../../src/kernel/events.js';
 import type { RouteDefinition } from '../../src/routing/route.js';
 
 // What the streaming routes report back to the test: a source's cleanup ran, a step was reached.
@@ -23,9 +25,16 @@ class Signals {
     this.#waiting.get(name)?.();
   }
 
+  /** Resolves once `name` fires; fails the test after 5 s rather than hang it. */
   when(name: string): Promise<void> {
     if (this.#seen.has(name)) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.set(name, resolve));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`"${name}" did not happen within 5 s`)), 5000);
+      this.#waiting.set(name, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   has(name: string): boolean {
@@ -129,6 +138,24 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
         },
       },
       {
+        name: 'bad_header',
+        path: '/bad-header',
+        controller: () => {
+          const source = Readable.from(['never sent']);
+          source.on('close', () => signals.fire('bad-header-source-closed'));
+          return new Response(source, 200, { 'X Bad Name': 'x' });
+        },
+      },
+      {
+        name: 'listener_fails',
+        path: '/listener-fails',
+        controller: () => {
+          const source = Readable.from(['never sent']);
+          source.on('close', () => signals.fire('listener-fails-source-closed'));
+          return new Response(source);
+        },
+      },
+      {
         name: 'broken',
         path: '/broken',
         controller: () => {
@@ -153,7 +180,18 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     ];
     const config = loadConfig({ cwd: projectDir, env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'memory' } });
     const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, file: undefined, destination: { write: (line: string) => void logged.push(line) } });
-    app = createApp({ config, logger, routes });
+    // A response listener of the application that fails on one route.
+    const failing: Subscriber = {
+      subscribedEvents: () => [
+        {
+          event: 'response',
+          listener: (event: ResponseEvent) => {
+            if (event.request.pathInfo === '/listener-fails' && event.isMainRequest) throw new Error('listener failed');
+          },
+        },
+      ],
+    };
+    app = createApp({ config, logger, routes, subscribers: [failing] });
     port = (await app.listen({ port: 0, host: '127.0.0.1' })).port;
   });
   after(async () => {
@@ -242,6 +280,13 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     const next = await open(port, '/file');
     assert.equal(next.statusCode, 200);
     await text(next);
+  });
+
+  it('lets go of a stream whose response is replaced by an error page, however it failed', async () => {
+    assert.equal((await open(port, '/bad-header')).statusCode, 500);
+    await signals.when('bad-header-source-closed');
+    assert.equal((await open(port, '/listener-fails')).statusCode, 500);
+    await signals.when('listener-fails-source-closed');
   });
 
   it('sends no body for HEAD and lets go of the stream at once', async () => {
