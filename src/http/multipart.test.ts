@@ -57,6 +57,23 @@ describe('multipart/form-data bodies', () => {
     }
   });
 
+  it('keeps a field longer than a megabyte whole, a part without a file name a field, and an empty file input out', async () => {
+    const long = 'x'.repeat(1_500_000);
+    const boundary = 'keel-boundary';
+    const part = (headers: string, value: string) => `--${boundary}\r\n${headers}\r\n\r\n${value}\r\n`;
+    const body = Buffer.from(
+      part('Content-Disposition: form-data; name="essay"', long) +
+        part('Content-Disposition: form-data; name="raw"\r\nContent-Type: application/octet-stream', 'bytes') +
+        part('Content-Disposition: form-data; name="avatar"; filename=""\r\nContent-Type: application/octet-stream', '') +
+        `--${boundary}--\r\n`,
+    );
+    const request = post(body, `multipart/form-data; boundary=${boundary}`);
+    const fields = await readForm(request);
+    assert.equal(fields.get('essay')?.length, long.length);
+    assert.equal(fields.get('raw'), 'bytes');
+    assert.deepEqual(await readFiles(request), []);
+  });
+
   it('refuses more than a thousand parts', async () => {
     const form = new FormData();
     for (let i = 0; i < 1001; i++) form.append(`f${i}`, 'x');

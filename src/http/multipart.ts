@@ -22,8 +22,9 @@ export interface MultipartBody {
   files: UploadedFile[];
 }
 
-// Parts beyond these are refused (400): a form has a few dozen fields, not thousands.
-const LIMITS = { fields: 1000, parts: 1000, fieldNameSize: 200, headerPairs: 100 };
+// Parts beyond these are refused (400): a form has a few dozen fields, not thousands. A field's value is
+// bounded by BODY_LIMIT alone: busboy's own 1 MiB default would cut a longer one short without a word.
+const LIMITS = { fields: 1000, parts: 1000, fieldNameSize: 200, headerPairs: 100, fieldSize: Number.POSITIVE_INFINITY };
 
 // One parse per request, whichever helper asks first (readForm for the fields, readFiles for the files).
 const parsed = new WeakMap<Request, Promise<MultipartBody>>();
@@ -56,6 +57,13 @@ function parse(contentType: string, bytes: Buffer): Promise<MultipartBody> {
     parser.on('file', (field, stream, { filename, mimeType }) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // RFC 7578 §4.2: a part is a file when it names one. busboy also takes a part without a filename but
+      // typed application/octet-stream for a file; PHP, and so Symfony, keep it a field.
+      if (filename === undefined) {
+        stream.on('end', () => fields.append(field, Buffer.concat(chunks).toString('utf8')));
+        stream.on('error', () => undefined);
+        return;
+      }
       // A file's stream may end after the parser closes: each is awaited.
       files.push(
         new Promise((done, fail) => {
@@ -72,7 +80,9 @@ function parse(contentType: string, bytes: Buffer): Promise<MultipartBody> {
     parser.on('error', (error: Error) => refuse(reasonOf(error)));
     parser.on('close', () => {
       Promise.all(files).then(
-        (uploaded) => resolve({ fields, files: uploaded }),
+        // An empty file input is sent as a part with an empty name and no bytes: no upload, as PHP's
+        // UPLOAD_ERR_NO_FILE, which Symfony's FileBag leaves out.
+        (uploaded) => resolve({ fields, files: uploaded.filter((file) => file.filename !== '' || file.size > 0) }),
         (error: Error) => refuse(reasonOf(error)),
       );
     });

@@ -8,8 +8,8 @@ import type { Response } from './response.js';
  * What a file response (see fileResponse) becomes for the request, before Response::prepare() runs:
  * - a GET or HEAD whose `If-None-Match` or `If-Modified-Since` the file still satisfies: 304, nothing sent
  *   (the usual conditional GET of a static file server; fresh decides, as Express's does);
- * - a GET with one satisfiable `Range` (and an `If-Range` that still names this file, compared as the
- *   reference's BinaryFileResponse compares it: the ETag or the Last-Modified date, as sent): 206 with
+ * - a GET with one satisfiable `Range` (and an `If-Range` that still names this file: its Last-Modified
+ *   date as sent, or a strong ETag, which keel's weak one never is): 206 with
  *   those bytes and `Content-Range`; a range past the end: 416, its `Content-Range` giving the size. A
  *   malformed Range header, or several ranges, gets the whole file, as RFC 9110 allows.
  */
@@ -30,8 +30,10 @@ export function prepareFileResponse(response: Response, request: Request): void 
   }
   const range = request.header('range');
   if (range === undefined || method !== 'GET') return;
+  // If-Range holds only for a strong validator (RFC 9110 §13.1.5): the weak ETag never, the Last-Modified
+  // date as sent, compared as the reference compares it.
   const ifRange = request.header('if-range');
-  if (ifRange !== undefined && ifRange !== headers.get('etag') && ifRange !== headers.get('last-modified')) return;
+  if (ifRange !== undefined && (ifRange.startsWith('W/') || ifRange !== (ifRange.startsWith('"') ? headers.get('etag') : headers.get('last-modified')))) return;
   const ranges = parseRange(body.size, range, { combine: true });
   if (ranges === -2 || (ranges !== -1 && (ranges.type !== 'bytes' || ranges.length !== 1))) return;
   if (ranges === -1) {
