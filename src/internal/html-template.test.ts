@@ -21,6 +21,8 @@ describe('html``', () => {
 
   it('renders nothing for null, undefined and booleans, numbers as text, other objects as their escaped text', () => {
     assert.equal(render(html`<p>${null}${undefined}${false}${true}${0}${{ toString: () => '<o>' }}</p>`), '<p>0&lt;o></p>');
+    // Not taken for an element: an object without a prototype (it has no toString either).
+    assert.equal(render(html`<p>${Object.assign(Object.create(null) as object, { type: 'script' })}</p>`), '<p>[object Object]</p>');
   });
 
   it('inserts trusted markup as it is', () => {

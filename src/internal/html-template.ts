@@ -40,8 +40,9 @@ export function trustedHtml(markup: string): VNode {
 
 function escapeValue(value: unknown): unknown {
   if (value === null || value === undefined || typeof value === 'boolean') return null;
-  // An element (preact's have no constructor), or a list that preact renders item by item, escaping its
-  // strings: as it is. jsxEscape would escape a list's strings once more.
-  if (typeof value === 'object' && (Array.isArray(value) || (value as { constructor?: unknown }).constructor === undefined)) return value;
-  return jsxEscape(String(value));
+  // An element (preact's carry their own `constructor: undefined`), or a list that preact renders item by
+  // item, escaping its strings: as it is. jsxEscape would escape a list's strings once more.
+  if (typeof value === 'object' && (Array.isArray(value) || (Object.hasOwn(value, 'constructor') && (value as { constructor?: unknown }).constructor === undefined))) return value;
+  // Anything else as its text; an object without a prototype has no toString.
+  return jsxEscape(typeof (value as { toString?: unknown }).toString === 'function' ? String(value) : Object.prototype.toString.call(value));
 }

@@ -205,12 +205,18 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   res.strictContentLength = true;
   // Closed before it finished: the client went away (writableFinished cannot tell, once a source that
   // stopped on request.signal has ended the response into the closed socket).
+  // A node stream destroyed without an error before it ended fails the same way, but first: the response is
+  // then cut because of it, which is the application's failure to log.
   let finished = false;
   let cutShort = false;
+  let sourceClosedFirst = false;
   res.once('finish', () => (finished = true));
   res.once('close', () => (cutShort = !finished));
+  if (typeof (stream as Partial<NodeJS.ReadableStream>).once === 'function') {
+    (stream as NodeJS.ReadableStream).once('close', () => (sourceClosedFirst = !res.closed));
+  }
   const sending = pipeline(stream, res).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort) return;
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort && !sourceClosedFirst) return;
     throw error;
   });
   // Once the client is gone the request is over, whether or not the source has stopped: pipeline() asks it

@@ -156,6 +156,17 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
         },
       },
       {
+        name: 'destroyed',
+        path: '/destroyed',
+        // A source that gives up without saying why: destroyed, no error.
+        controller: () => {
+          const source = new Readable({ read: () => undefined });
+          source.push('part 1\n');
+          setImmediate(() => source.destroy());
+          return new Response(source);
+        },
+      },
+      {
         name: 'broken',
         path: '/broken',
         controller: () => {
@@ -287,6 +298,12 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     await signals.when('bad-header-source-closed');
     assert.equal((await open(port, '/listener-fails')).statusCode, 500);
     await signals.when('listener-fails-source-closed');
+  });
+
+  it('logs a source destroyed before it ended, which cut the response short', async () => {
+    const res = await open(port, '/destroyed');
+    await text(res).catch(() => undefined);
+    await waitFor(() => logged.some((line) => line.includes('response stream failed') && line.includes('/destroyed')));
   });
 
   it('sends no body for HEAD and lets go of the stream at once', async () => {
