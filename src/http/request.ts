@@ -70,8 +70,13 @@ export interface RequestInit {
   httpVersion?: string;
   body?: Buffer | (() => Promise<Buffer>) | BodySource;
   resolveOrigin?: OriginResolver;
-  /** Makes the signal that aborts when the client goes away (see `signal`); called on first use only. */
-  signal?: () => AbortSignal;
+  /** The signal that aborts when the client goes away (see `signal`), or what makes it on first use. */
+  signal?: AbortSignal | SignalSource;
+}
+
+/** What makes a request's signal: the server adapter's, which watches the connection. */
+export interface SignalSource {
+  signal(): AbortSignal;
 }
 
 // The signal of a request that has no client to lose (one built by hand, a test's).
@@ -117,7 +122,7 @@ export class Request {
   #normalizedQuery: string | undefined;
   #headers: IncomingHttpHeaders | undefined;
   #lines: readonly string[] | undefined;
-  #signal: AbortSignal | (() => AbortSignal) | undefined;
+  #signal: AbortSignal | SignalSource | undefined;
 
   constructor(init: RequestInit) {
     this.realMethod = init.method.toUpperCase();
@@ -155,7 +160,7 @@ export class Request {
    * @example for await (const event of events.on('news', { signal: request.signal })) …
    */
   get signal(): AbortSignal {
-    if (typeof this.#signal === 'function') this.#signal = this.#signal();
+    if (this.#signal !== undefined && !(this.#signal instanceof AbortSignal)) this.#signal = this.#signal.signal();
     return this.#signal ?? NEVER_ABORTED;
   }
 
@@ -278,7 +283,7 @@ export class Request {
       httpVersion: this.httpVersion,
       body: this.#body,
       resolveOrigin: this.#resolveOrigin,
-      signal: () => this.signal,
+      signal: this.#signal,
     });
     copy.method = method ?? this.method;
     copy.attributes = attributes;
