@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { TLSSocket } from 'node:tls';
 import { discardBodyStream, discardStreamedBody, isBodyStream, type BodyStream } from '../http/body-stream.js';
 import { Request, type OriginResolver, type SignalSource } from '../http/request.js';
@@ -222,10 +224,11 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   let sourceClosedFirst = false;
   res.once('finish', () => (finished = true));
   res.once('close', () => (cutShort = !finished));
-  if (typeof (stream as Partial<NodeJS.ReadableStream>).once === 'function') {
-    (stream as NodeJS.ReadableStream).once('close', () => (sourceClosedFirst = !res.closed));
-  }
-  const sending = pipeline(stream, res).catch((error: unknown) => {
+  // A web stream through node's own adapter: destroyed, it cancels the stream even while a read is pending,
+  // where pipeline's reading of it as an async iterable waits for that read before letting go.
+  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream;
+  if (source instanceof Readable) source.once('close', () => (sourceClosedFirst = !res.closed));
+  const sending = pipeline(source, res).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort && !sourceClosedFirst) return;
     throw error;
   });

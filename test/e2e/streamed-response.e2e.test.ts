@@ -167,6 +167,24 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
         },
       },
       {
+        name: 'web_waiting',
+        path: '/web-waiting',
+        // A web stream whose next chunk never comes: its pull stays pending.
+        controller: () => {
+          let sent = false;
+          const source = new ReadableStream<string>({
+            pull: (controller) => {
+              if (sent) return new Promise(() => undefined);
+              sent = true;
+              controller.enqueue('data: hello\n\n');
+              return undefined;
+            },
+            cancel: () => signals.fire('web-waiting-cancelled'),
+          });
+          return new Response(source, 200, { 'Content-Type': 'text/event-stream' });
+        },
+      },
+      {
         name: 'broken',
         path: '/broken',
         controller: () => {
@@ -267,6 +285,11 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     // What a graceful stop waits for: every request handled so far, its terminate listeners included.
     const settled = await Promise.race([app.handler.settle().then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
     assert.equal(settled, 'settled');
+  });
+
+  it('cancels a web stream whose client went away, even while it waits for its next chunk', async () => {
+    await leaveAfterFirstChunk(port, '/web-waiting');
+    await signals.when('web-waiting-cancelled');
   });
 
   it("aborts the request's signal when its client goes away, so that a waiting source can stop", async () => {
