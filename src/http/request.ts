@@ -5,11 +5,13 @@ import { normalizeQueryString } from './normalize-query.js';
 import { directOrigin } from './direct-origin.js';
 import { pathAndQuery } from './request-target.js';
 import type { OriginResolver, RequestOrigin } from './request-origin.js';
+import { signalOf, type SignalSource } from './request-signal.js';
 import { headerFromLines, headersFromLines, normalizeRecord, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
 
 export type { OriginResolver, RequestOrigin } from './request-origin.js';
+export type { SignalSource } from './request-signal.js';
 
 /**
  * A body read when first asked for (the server adapter's: node's request stream, bounded). An object, not
@@ -74,13 +76,6 @@ export interface RequestInit {
   signal?: AbortSignal | SignalSource;
 }
 
-/** What makes a request's signal: the server adapter's, which watches the connection. */
-export interface SignalSource {
-  signal(): AbortSignal;
-}
-
-// The signal of a request that has no client to lose (one built by hand, a test's).
-const NEVER_ABORTED = new AbortController().signal;
 
 let nextRequestId = 0;
 
@@ -160,8 +155,7 @@ export class Request {
    * @example for await (const event of events.on('news', { signal: request.signal })) …
    */
   get signal(): AbortSignal {
-    if (this.#signal !== undefined && !(this.#signal instanceof AbortSignal)) this.#signal = this.#signal.signal();
-    return this.#signal ?? NEVER_ABORTED;
+    return (this.#signal = signalOf(this.#signal));
   }
 
   /** Header names in lower case; repeated headers joined as node joins them (Set-Cookie is a list). */
