@@ -14,6 +14,7 @@ import {
   ResponseEvent,
   TerminateEvent,
   ViewEvent,
+  type KernelEventName,
   type KernelEvents,
 } from './events.js';
 import { RequestStack } from './request-stack.js';
@@ -137,19 +138,7 @@ export class Kernel {
   #filterResponse(response: Response, request: Request, type: RequestType): MaybePromise<Response> {
     // A response listener that fails has the error page replace this response: a stream it carries (an
     // open file) is let go of now, not left open for the life of the process.
-    let event: MaybePromise<ResponseEvent>;
-    try {
-      event = this.dispatcher.dispatchEvent('response', new ResponseEvent(this, request, type, response));
-    } catch (error) {
-      discardStreamedBody(response);
-      throw error;
-    }
-    if (event instanceof Promise) {
-      event = event.catch((error: unknown) => {
-        discardStreamedBody(response);
-        throw error;
-      });
-    }
+    const event = this.#dispatchOrUndo('response', new ResponseEvent(this, request, type, response), discardStreamedBody, response);
     return then(event, (filtered) => {
       const finished = this.#finishRequest(request, type);
       return finished === undefined ? filtered.response : finished.then(() => filtered.response);
@@ -182,23 +171,27 @@ export class Kernel {
   #handleThrowable(error: unknown, request: Request, type: RequestType): MaybePromise<Response> {
     // An exception listener that fails ends the request all the same: off the stack, as Symfony's handle()
     // pops in a finally, so that the request below is the current one again.
-    let event: MaybePromise<KernelEvents['exception']>;
+    const event = this.#dispatchOrUndo('exception', new ExceptionEvent(this, request, type, error), leaveStack, request);
+    return then(event, (handled) => this.#exceptionResponse(handled, request, type));
+  }
+
+  /**
+   * Dispatches the event; when a listener throws or rejects, runs `undo(subject)` before the failure goes on.
+   * A function and its subject, not a closure: the response event passes here on every request.
+   */
+  #dispatchOrUndo<K extends KernelEventName, T>(name: K, event: KernelEvents[K], undo: (subject: T) => void, subject: T): MaybePromise<KernelEvents[K]> {
+    let dispatched: MaybePromise<KernelEvents[K]>;
     try {
-      event = this.dispatcher.dispatchEvent('exception', new ExceptionEvent(this, request, type, error));
+      dispatched = this.dispatcher.dispatchEvent(name, event);
     } catch (failure) {
-      leaveStack(request);
+      undo(subject);
       throw failure;
     }
-    if (event instanceof Promise) {
-      return event.then(
-        (handled) => this.#exceptionResponse(handled, request, type),
-        (failure: unknown) => {
-          leaveStack(request);
-          throw failure;
-        },
-      );
-    }
-    return this.#exceptionResponse(event, request, type);
+    if (!(dispatched instanceof Promise)) return dispatched;
+    return dispatched.catch((failure: unknown) => {
+      undo(subject);
+      throw failure;
+    });
   }
 
   #exceptionResponse(event: KernelEvents['exception'], request: Request, type: RequestType): MaybePromise<Response> {
