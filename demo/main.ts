@@ -16,8 +16,9 @@ const config = loadConfig();
 // without a count asked for, the demo serves from one process instead of failing in every worker.
 const countAsked = ['KEEL_WORKERS', 'WEB_CONCURRENCY'].some((name) => (process.env[name] ?? '').trim() !== '');
 const memoryLimits = (config.rateLimiterStorage?.url ?? 'memory') === 'memory';
-const workers = !countAsked && memoryLimits ? 1 : resolveWorkerCount(process.env, config.env);
-const oneForMemoryLimits = workers === 1 && !countAsked && resolveWorkerCount(process.env, config.env) > 1;
+const byDefault = resolveWorkerCount(process.env, config.env);
+const oneForMemoryLimits = !countAsked && memoryLimits && byDefault > 1;
+const workers = oneForMemoryLimits ? 1 : byDefault;
 
 await runServer({
   workers,
