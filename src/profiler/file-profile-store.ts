@@ -71,8 +71,8 @@ export class FileProfileStore implements ProfileStore {
     this.#segmentRecords = segmentRecords;
     this.#clock = clock;
     this.#ringsDir = join(dir, RINGS_FOLDER);
-    // A slot comes round after maxRecords newer records of this process, plus a batch whose index lines may
-    // not be appended yet: the record it held is then past the listing, whatever the other processes wrote.
+    // A slot is reused after maxRecords newer records of this process, plus a batch whose index lines may
+    // not be appended yet: the records it held are then past the listing, whatever the other processes wrote.
     this.#ring = new RecordRing(this.#ringsDir, maxRecords + MAX_BATCH);
   }
 
@@ -204,7 +204,7 @@ export class FileProfileStore implements ProfileStore {
     for (const group of groupTexts(texts)) {
       try {
         const { data, parts } = packRecords(group.map(({ text }) => text));
-        const at = this.#ring.write(data);
+        const at = this.#ring.write(data, group.length);
         group.forEach(({ index }, i) => (outcomes[index] = { ...summarizeProfile(profiles[index]!), location: parts[i] ? { ...at, part: parts[i] } : at }));
       } catch (error) {
         for (const { index } of group) outcomes[index] = asError(error);

@@ -23,6 +23,22 @@ describe('RecordRing', () => {
     assert.deepEqual((await readdir(join(temporaryDir(), first.ring))).sort(), ['0', '1', '2']);
   });
 
+  it('counts records, not slots: a slot holding a group is reused once keepRecords newer records are written', async () => {
+    const ring = new RecordRing(temporaryDir(), 10);
+    const groups = [4, 4, 4, 1, 1, 4];
+    const slots = groups.map((records) => ring.write(Buffer.from(`group of ${records}`), records).slot);
+    // Slot 0 holds records 1-4: it is taken by the fifth write, the first after which 5-14 are the newest ten.
+    // Slot 1 (5-8) is next in turn, taken by the group of 4 that makes 9-18 the newest ten.
+    assert.deepEqual(slots, [0, 1, 2, 3, 0, 1]);
+    // Slot 2 holds 9-12: a group of 2 would leave 11 and 12 among the newest ten, so a slot is added.
+    assert.equal(ring.write(Buffer.from('x'), 2).slot, 4);
+    // With the next group of 2, 13-22 are the newest ten: slot 2 is reused.
+    assert.equal(ring.write(Buffer.from('y'), 2).slot, 2);
+    const ringDir = join(temporaryDir(), ring.id);
+    assert.deepEqual((await readdir(ringDir)).sort(), ['0', '1', '2', '3', '4']);
+    ring.close();
+  });
+
   it('starts a new ring when its folder is gone', async () => {
     const ring = new RecordRing(temporaryDir(), 3);
     const first = ring.write(Buffer.from('a'));
