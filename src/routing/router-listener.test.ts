@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BadRequestHttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../http/http-exception.js';
@@ -11,6 +12,11 @@ import { Matcher } from './matcher.js';
 import { RouteCollection } from './route-collection.js';
 import { RouterListener } from './router-listener.js';
 import { MethodNotAllowedException, ResourceNotFoundException } from './routing-errors.js';
+
+// The 1-based line of the first occurrence of `text` in a file of this folder.
+function sourceLine(file: string, text: string): number {
+  return readFileSync(new URL(file, import.meta.url), 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1;
+}
 
 function setup({ traceMisses }: { traceMisses?: boolean } = {}) {
   const home = (): Response => Response.text('home');
@@ -185,12 +191,26 @@ describe('RouterListener', () => {
       assert.equal(((await failure(kernel, httpsRequest('HEAD', '/caf%C3%A9'))) as Error).message, 'No route found for "HEAD https://app.example.test/caf%C3%A9"');
     });
 
-    it('creates the 404 in the router listener and its cause in the matcher', async () => {
+    it('creates the 404 in the router listener and its cause in the matcher, capturing the frames below them once', async () => {
       const { kernel } = setup();
       const error = (await failure(kernel, httpsRequest('POST', '/blog'))) as Error;
-      assert.match(error.stack?.split('\n')[1] ?? '', /router-listener\.ts/);
-      assert.match((error.cause as Error).stack?.split('\n')[1] ?? '', /matcher\.ts/);
-      assert.equal((error.cause as Error).message, 'No routes found for "/blog".');
+      const cause = error.cause as Error;
+      assert.equal(cause.message, 'No routes found for "/blog".');
+      const [, first, ...below] = error.stack!.split('\n');
+      const [, causeFirst, causeSecond, ...causeBelow] = cause.stack!.split('\n');
+      // The 404's first frame is the line that builds it, as if V8 had captured it there.
+      assert.match(first!, new RegExp(`router-listener\\.ts:${sourceLine('router-listener.ts', 'new NotFoundHttpException(')}:`));
+      assert.match(causeFirst!, /matcher\.ts/);
+      assert.equal(causeSecond, first);
+      assert.deepEqual(causeBelow, below);
+      assert.ok(below.length > 0);
+    });
+
+    it('gives the 405 the frames of its cause but the matcher\'s too', async () => {
+      const error = (await failure(setup().kernel, httpsRequest('GET', '/login'))) as Error;
+      const [, first, ...below] = error.stack!.split('\n');
+      assert.match(first!, new RegExp(`router-listener\\.ts:${sourceLine('router-listener.ts', 'new MethodNotAllowedHttpException(')}:`));
+      assert.deepEqual((error.cause as Error).stack!.split('\n').slice(3), below);
     });
   });
 
