@@ -5,7 +5,7 @@ import { appendIndexLines, CURRENT_INDEX, currentSegmentHead, deleteSegment, isI
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import type { IndexEntry } from './profile-index.js';
-import { stringifyProfile } from './profile-json.js';
+import { type CollectorTexts, stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { groupTexts, packRecords, unpackRecord } from './record-group.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
@@ -194,9 +194,11 @@ export class FileProfileStore implements ProfileStore {
   #writeBatch(profiles: readonly Profile[]): (IndexEntry | Error)[] {
     const outcomes: (IndexEntry | Error)[] = [];
     const texts: { index: number; text: string }[] = [];
+    // A family's records are written together: its error's text is made once, for both.
+    const collectorTexts: CollectorTexts = new Map();
     profiles.forEach((profile, index) => {
       try {
-        texts.push({ index, text: stringifyProfile(profile) });
+        texts.push({ index, text: stringifyProfile(profile, collectorTexts) });
       } catch (error) {
         outcomes[index] = asError(error);
       }

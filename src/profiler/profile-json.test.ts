@@ -10,13 +10,20 @@ describe('stringifyProfile', () => {
     assert.deepEqual(JSON.parse(stringifyProfile(createTestProfile('000001', { collectors: {} }))), JSON.parse(JSON.stringify(createTestProfile('000001', { collectors: {} }))));
   });
 
-  it('reuses the text of frozen collector data, and only of frozen data', () => {
+  it('reuses the text of frozen collector data within the texts given, and only of frozen data', () => {
     const shared = Object.freeze({ env: 'dev', calls: 0 });
     const open = { count: 1 };
-    const first = stringifyProfile(createTestProfile('000001', { collectors: { config: shared, counter: open } }));
+    const texts = new Map<object, string>();
+    const first = stringifyProfile(createTestProfile('000001', { collectors: { config: shared, counter: open } }), texts);
     open.count = 2;
-    const second = JSON.parse(stringifyProfile(createTestProfile('000002', { collectors: { config: shared, counter: open } })));
+    const second = JSON.parse(stringifyProfile(createTestProfile('000002', { collectors: { config: shared, counter: open } }), texts));
     assert.deepEqual(JSON.parse(first).collectors, { config: { env: 'dev', calls: 0 }, counter: { count: 1 } });
     assert.deepEqual(second.collectors, { config: { env: 'dev', calls: 0 }, counter: { count: 2 } });
+    assert.deepEqual([...texts.keys()], [shared]);
+    // Frozen data is only taken for unchanging: a text made for it is reused, even after a (forbidden) change.
+    texts.set(shared, '{"env":"cached"}');
+    assert.deepEqual(JSON.parse(stringifyProfile(createTestProfile('000003', { collectors: { config: shared } }), texts)).collectors.config, { env: 'cached' });
+    // Without texts, nothing is kept.
+    assert.deepEqual(JSON.parse(stringifyProfile(createTestProfile('000004', { collectors: { config: shared } }))).collectors.config, { env: 'dev', calls: 0 });
   });
 });
