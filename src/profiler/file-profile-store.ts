@@ -31,18 +31,17 @@ export interface FileProfileStoreOptions {
 }
 
 /**
- * Symfony's FileProfilerStorage, made safe for several processes writing at once: Brotli-compressed JSON files,
- * each of a record or of records written together (see record-group.ts), and an append-only index made of segments: `index.csv`, which every process appends to with
- * single O_APPEND writes, and sealed `index-<time>-<pid>-<random>.csv` files that are never written again,
- * only deleted whole by the purge. Each process writes its record files in a ring of its own,
- * `<dir>/rings/<pid>-<random>/<slot>` (see RecordRing), and the index line names the slot: Symfony's
- * `<dir>/<token fan-out>/<token>` layout cost a file creation or two renames per record.
+ * Symfony's FileProfilerStorage, made safe for several processes writing at once: Brotli-compressed JSON
+ * files, each of a record or of records written together (see record-group.ts), and an append-only index
+ * of segments: `index.csv`, which every process appends to with single O_APPEND writes, and sealed
+ * `index-<time>-<pid>-<random>.csv` files, never written again, only deleted whole by the purge. Each
+ * process writes its record files in a ring of its own, `<dir>/rings/<pid>-<random>/<slot>` (RecordRing),
+ * named by the index line: Symfony's `<dir>/<token fan-out>/<token>` cost a file creation per record.
  * A record file is in place before its index line is appended, so a crash at any point leaves at worst
  * one unindexed slot, or a slot whose content names another token, which read() reports as missing.
- *
  * Bounds: search lists at most `maxRecords` records younger than `maxAge`; on disk, whole segments go once
- * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, each running
- * process keeps at most `maxRecords` plus one batch of record files, and the ring of a process gone
+ * newer segments hold `maxRecords` lines or once their newest line is older than `maxAge`, each process
+ * keeps the files of its newest `maxRecords` plus one batch of records, and the ring of a process gone
  * (restarted, or idle for RING_IDLE_MS) is deleted once no index line names it.
  */
 export class FileProfileStore implements ProfileStore {
@@ -163,7 +162,8 @@ export class FileProfileStore implements ProfileStore {
 
   async #drain(): Promise<void> {
     while (this.#pending.length > 0) {
-      const batch = this.#pending.splice(0, MAX_BATCH);
+      const batch = this.#pending.length <= MAX_BATCH ? this.#pending : this.#pending.splice(0, MAX_BATCH);
+      if (batch === this.#pending) this.#pending = []; // a new array, not one kept for life (see MemoryProfileStore)
       // One stat a batch: the ring's files stay open, and another process may have emptied the store.
       this.#ring.revalidate();
       const outcomes = this.#writeBatch(batch.map(({ profile }) => profile));
@@ -185,8 +185,7 @@ export class FileProfileStore implements ProfileStore {
       } catch {
         // A failed seal or purge is retried on a later batch; the records themselves are written.
       }
-      // Let requests through between batches.
-      if (this.#pending.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.#pending.length > 0) await new Promise((resolve) => setImmediate(resolve)); // requests go first
     }
   }
 
@@ -194,8 +193,7 @@ export class FileProfileStore implements ProfileStore {
   #writeBatch(profiles: readonly Profile[]): (IndexEntry | Error)[] {
     const outcomes: (IndexEntry | Error)[] = [];
     const texts: { index: number; text: string }[] = [];
-    // A family's records are written together: its error's text is made once, for both.
-    const collectorTexts: CollectorTexts = new Map();
+    const collectorTexts: CollectorTexts = new Map(); // a family's error: one text for its two records
     profiles.forEach((profile, index) => {
       try {
         texts.push({ index, text: stringifyProfile(profile, collectorTexts) });

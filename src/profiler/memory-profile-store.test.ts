@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { MemoryProfileStore } from './memory-profile-store.js';
+import type { Profile } from './profile.js';
 import { createTestProfile, describeProfileStoreContract } from './profile-store.contract.js';
 
 describeProfileStoreContract('MemoryProfileStore', async () => ({ store: new MemoryProfileStore() }));
@@ -17,5 +19,42 @@ describe('MemoryProfileStore', () => {
     const store = new MemoryProfileStore();
     void store.write(createTestProfile('000001'));
     assert.equal(store.get('000001')?.token, '000001');
+  });
+
+  it('keeps one entry per token, in the order of its latest addition, through any mix of additions, forgets and purges', () => {
+    // The reference: a Map re-inserted on each addition, its oldest dropped beyond the limit.
+    const operation = fc.oneof(
+      fc.record({ add: fc.integer({ min: 0, max: 40 }) }),
+      fc.record({ forget: fc.integer({ min: 0, max: 40 }) }),
+      fc.constant({ purge: true }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(operation, { maxLength: 400 }), (limit, operations) => {
+        const store = new MemoryProfileStore({ limit });
+        const model = new Map<string, Profile>();
+        for (const op of operations) {
+          if ('add' in op) {
+            const profile = createTestProfile(String(op.add).padStart(6, '0'));
+            store.add(profile);
+            model.delete(profile.token);
+            model.set(profile.token, profile);
+            while (model.size > limit) model.delete(model.keys().next().value!);
+          } else if ('forget' in op) {
+            const token = String(op.forget).padStart(6, '0');
+            const held = model.get(token);
+            // Forgetting another object under the same token leaves the record alone.
+            store.forget(held ?? createTestProfile(token));
+            if (held !== undefined) model.delete(token);
+          } else {
+            void store.purge();
+            model.clear();
+          }
+          const listed = store.findSync({ limit: 100 }).map((summary) => summary.token);
+          assert.deepEqual(listed, [...model.keys()].reverse());
+          for (const [token, profile] of model) assert.equal(store.get(token), profile);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -51,7 +51,10 @@ export class Profiler {
   #generateToken: TokenGenerator;
   #clock: () => number;
   #logger: Logger | undefined;
-  #writes = new Set<Promise<void>>();
+  // Families whose durable write is under way, and who waits for them all to be done (flush). A count,
+  // not a Set of their promises: see MemoryProfileStore on what a Map or Set churned per request costs.
+  #writing = 0;
+  #flushed: (() => void)[] = [];
   #behind = false;
   #failing = false;
 
@@ -131,20 +134,27 @@ export class Profiler {
    * the in-memory store only, said once per episode; a failing store is logged once per outage.
    */
   persist(profiles: Profile[]): void {
-    if (this.#writes.size >= MAX_PENDING_WRITES) {
-      if (!this.#behind) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#writes.size, token: profiles.at(-1)?.token });
+    if (this.#writing >= MAX_PENDING_WRITES) {
+      if (!this.#behind) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#writing, token: profiles.at(-1)?.token });
       this.#behind = true;
       return;
     }
     this.#behind = false;
-    const write: Promise<void> = this.#write(profiles).finally(() => this.#writes.delete(write));
-    this.#writes.add(write);
+    this.#writing++;
+    void this.#write(profiles).finally(this.#written);
   }
 
   /** Resolves once every record handed to persist() has been written (or has failed). */
   async flush(): Promise<void> {
-    while (this.#writes.size > 0) await Promise.allSettled([...this.#writes]);
+    if (this.#writing > 0) await new Promise<void>((resolve) => this.#flushed.push(resolve));
   }
+
+  readonly #written = (): void => {
+    if (--this.#writing > 0) return;
+    const waiting = this.#flushed;
+    this.#flushed = [];
+    for (const resolve of waiting) resolve();
+  };
 
   // Handed over together, in order (stores write in the order given), so a batching store puts a family
   // in one batch.
