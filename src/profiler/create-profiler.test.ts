@@ -10,6 +10,8 @@ import { FileProfileStore } from './file-profile-store.js';
 import { LazyProfileStore } from './lazy-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import { createProfiledApp, TEST_CONFIG } from './profiled-app.fixture.js';
+import { createTestProfile } from './profile-store.contract.js';
+import { Profiler } from './profiler.js';
 
 describe('createProfileStore', () => {
   it('keeps records in memory only when storage is memory', () => {
@@ -45,6 +47,34 @@ describe('createProfileStore', () => {
       assert.equal((await durable.read('000001'))?.parent, '000002');
     } finally {
       await rm(varDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Profiler.flush', () => {
+  it('waits for a write handed over while it wakes up, not only for those under way when it was called', async () => {
+    // The second record is handed over a few microtask hops after the first write settled, while flush()
+    // is being woken up by it. (A record handed over once flush() has looked for the last time is not
+    // waited for: only the later hops, where that happens, are left unchecked.)
+    for (let hops = 0; hops <= 2; hops++) {
+      const first = createTestProfile('000001');
+      const second = createTestProfile('000002');
+      let releaseFirst!: () => void;
+      let secondWritten = false;
+      const store = new MemoryProfileStore();
+      store.write = (profile) =>
+        profile === first
+          ? new Promise<void>((resolve) => (releaseFirst = resolve))
+          : new Promise<void>((resolve) => setTimeout(() => ((secondWritten = true), resolve()), 5));
+      const profiler = new Profiler({ store, collectors: [] });
+      profiler.persist([first]);
+      const flushing = profiler.flush().then(() => secondWritten);
+      releaseFirst();
+      let chain = Promise.resolve();
+      for (let i = 0; i < hops; i++) chain = chain.then(() => undefined);
+      void chain.then(() => profiler.persist([second]));
+      assert.equal(await flushing, true, `handed over ${hops} hops after the first write settled`);
+      await profiler.flush();
     }
   });
 });

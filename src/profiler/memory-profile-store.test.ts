@@ -21,7 +21,7 @@ describe('MemoryProfileStore', () => {
     assert.equal(store.get('000001')?.token, '000001');
   });
 
-  it('keeps one entry per token, in the order of its latest addition, through any mix of additions, forgets and purges', () => {
+  it('keeps one entry per token, in the order of its first addition, through any mix of additions, forgets and purges', () => {
     // The reference: a Map re-inserted on each addition, its oldest dropped beyond the limit.
     const operation = fc.oneof(
       fc.record({ add: fc.integer({ min: 0, max: 40 }) }),
@@ -36,7 +36,7 @@ describe('MemoryProfileStore', () => {
           if ('add' in op) {
             const profile = createTestProfile(String(op.add).padStart(6, '0'));
             store.add(profile);
-            model.delete(profile.token);
+            // Added again, a token keeps its place, as a Map's key does.
             model.set(profile.token, profile);
             while (model.size > limit) model.delete(model.keys().next().value!);
           } else if ('forget' in op) {
@@ -56,5 +56,19 @@ describe('MemoryProfileStore', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('keeps its queue of tokens bounded when a record stays while others come and go', () => {
+    const store = new MemoryProfileStore({ limit: 500 });
+    // The front of a durable store: one record whose write failed stays, every other one is written and forgotten.
+    store.add(createTestProfile('000000'));
+    for (let i = 1; i <= 20_000; i++) {
+      const profile = createTestProfile(i.toString(16).padStart(6, '0'));
+      store.add(profile);
+      store.add(profile);
+      store.forget(profile);
+    }
+    assert.deepEqual(store.findSync({ limit: 10 }).map((summary) => summary.token), ['000000']);
+    assert.ok(store.queueLength() <= 2 * 64, `the queue holds ${store.queueLength()} positions`);
   });
 });

@@ -7,7 +7,7 @@ interface Entry {
   position: number;
 }
 
-// Queue positions taken before the oldest live one are cut off once they are this many and half the queue.
+// Stale queue positions are cleared away once they are this many, and half the queue.
 const COMPACT_AFTER = 64;
 
 /**
@@ -40,10 +40,20 @@ export class MemoryProfileStore implements ProfileStore {
   /** Synchronous write, for callers that must not yield (the profiler at collect time). */
   add(profile: Profile): void {
     const known = this.#entries[profile.token];
-    if (known === undefined) this.#size++;
+    // A token held already keeps its place, as a Map's key does.
+    if (known !== undefined) {
+      known.profile = profile;
+      return;
+    }
+    this.#size++;
     this.#entries[profile.token] = { profile, position: this.#base + this.#order.length };
     this.#order.push(profile.token);
     while (this.#size > this.limit) this.#dropOldest();
+  }
+
+  /** Positions the order queue holds, stale ones included: at most about twice the records held, and 64. */
+  queueLength(): number {
+    return this.#order.length - this.#head;
   }
 
   get(token: string): Profile | undefined {
@@ -114,10 +124,29 @@ export class MemoryProfileStore implements ProfileStore {
       return;
     }
     while (this.#head < this.#order.length && this.#live(this.#head) === undefined) this.#head++;
-    if (this.#head >= COMPACT_AFTER && this.#head * 2 >= this.#order.length) {
+    // Positions left behind by forgotten records: past the oldest live one they are cut off, and when a
+    // record stays (its write failed) while later ones come and go, the queue is rebuilt from its live
+    // entries, so that it never grows past about twice what the store holds.
+    const stale = this.#order.length - this.#head - this.#size;
+    if (stale >= COMPACT_AFTER && stale >= this.#size) this.#rebuild();
+    else if (this.#head >= COMPACT_AFTER && this.#head * 2 >= this.#order.length) {
       this.#order = this.#order.slice(this.#head);
       this.#base += this.#head;
       this.#head = 0;
     }
+  }
+
+  #rebuild(): void {
+    const order: string[] = [];
+    const base = this.#base + this.#order.length;
+    for (let i = this.#head; i < this.#order.length; i++) {
+      const entry = this.#live(i);
+      if (entry === undefined) continue;
+      entry.position = base + order.length;
+      order.push(this.#order[i]!);
+    }
+    this.#order = order;
+    this.#base = base;
+    this.#head = 0;
   }
 }

@@ -146,7 +146,8 @@ export class Profiler {
 
   /** Resolves once every record handed to persist() has been written (or has failed). */
   async flush(): Promise<void> {
-    if (this.#writing > 0) await new Promise<void>((resolve) => this.#flushed.push(resolve));
+    // Again after each wake-up: a write handed over meanwhile is waited for too.
+    while (this.#writing > 0) await new Promise<void>((resolve) => this.#flushed.push(resolve));
   }
 
   readonly #written = (): void => {
