@@ -27,7 +27,7 @@ export class MemoryProfileStore implements ProfileStore {
   readonly limit: number;
   #entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
   #size = 0;
-  // Tokens in the order they were added; a position whose entry was forgotten or added again is skipped.
+  // Tokens in the order they were first added; a position whose entry was forgotten (or dropped) is skipped.
   // Absolute positions: #order[i] is position #base + i, and #head the index of the oldest one kept.
   #order: string[] = [];
   #base = 0;
