@@ -48,7 +48,8 @@ export class MemoryProfileStore implements ProfileStore {
     this.#size++;
     this.#entries[profile.token] = { profile, position: this.#base + this.#order.length };
     this.#order.push(profile.token);
-    while (this.#size > this.limit) this.#dropOldest();
+    // #remove leaves #head on the oldest live position: that is the one to drop.
+    while (this.#size > this.limit) this.#remove(this.#order[this.#head]!);
   }
 
   /** Positions the order queue holds, stale ones included: at most about twice the records held, and 64. */
@@ -96,9 +97,7 @@ export class MemoryProfileStore implements ProfileStore {
   async purge(): Promise<void> {
     this.#entries = Object.create(null) as Record<string, Entry>;
     this.#size = 0;
-    this.#base += this.#order.length;
-    this.#order = [];
-    this.#head = 0;
+    this.#restartQueue();
   }
 
   // The entry added at index i of #order, if that addition is still the one held under its token.
@@ -107,20 +106,11 @@ export class MemoryProfileStore implements ProfileStore {
     return entry !== undefined && entry.position === this.#base + i ? entry : undefined;
   }
 
-  #dropOldest(): void {
-    while (this.#head < this.#order.length && this.#live(this.#head) === undefined) this.#head++;
-    if (this.#head === this.#order.length) return;
-    this.#remove(this.#order[this.#head]!);
-  }
-
   #remove(token: string): void {
     delete this.#entries[token];
     this.#size--;
     if (this.#size === 0) {
-      // Nothing left: the queue starts afresh, as a new array.
-      this.#base += this.#order.length;
-      this.#order = [];
-      this.#head = 0;
+      this.#restartQueue();
       return;
     }
     while (this.#head < this.#order.length && this.#live(this.#head) === undefined) this.#head++;
@@ -134,6 +124,13 @@ export class MemoryProfileStore implements ProfileStore {
       this.#base += this.#head;
       this.#head = 0;
     }
+  }
+
+  // Nothing held: the queue starts afresh, as a new array.
+  #restartQueue(): void {
+    this.#base += this.#order.length;
+    this.#order = [];
+    this.#head = 0;
   }
 
   #rebuild(): void {
