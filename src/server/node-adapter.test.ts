@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
@@ -27,6 +27,17 @@ function get(port: number, path: string): Promise<Answer> {
   });
 }
 
+/** The whole answer's bytes, as they came over the connection. */
+function rawGet(port: number, path: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
+    socket.on('error', reject);
+  });
+}
+
 describe('createRequestListener', () => {
   const kernel = new Kernel();
   const fatal: unknown[] = [];
@@ -45,6 +56,8 @@ describe('createRequestListener', () => {
       else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
       // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
       else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
+      else if (path === '/obs-text') event.setResponse(new Response('déjà', 200, { 'X-Name': 'café' }));
+      else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
       else event.setResponse(new Response('missing', 404));
     });
     kernel.dispatcher.on('terminate', (event) => {
@@ -83,6 +96,15 @@ describe('createRequestListener', () => {
     assert.equal(failed.status, 500);
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(failed.length, '22');
+  });
+
+  it('writes a header value holding obs-text as Latin-1 bytes, whether the body is a string or a Buffer', async () => {
+    for (const path of ['/obs-text', '/obs-text-buffer']) {
+      const answer = await rawGet(port, path);
+      assert.ok(answer.includes(Buffer.from('\r\nX-Name: caf\xe9\r\n', 'latin1')), `${path}: ${answer.toString('latin1')}`);
+      assert.ok(answer.subarray(answer.indexOf('\r\n\r\n') + 4).equals(Buffer.from('déjà')), `${path}: the body stays UTF-8`);
+      assert.ok(answer.includes('\r\nContent-Length: 6\r\n'), path);
+    }
   });
 
   it('frames the body by its real length, whatever Content-Length a controller set', async () => {

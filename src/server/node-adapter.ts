@@ -166,22 +166,42 @@ const INVALID_FIELD_CHARS = /[^\t\x20-\x7e\x80-\xff]/g;
 export function sanitizeHeaderValue(value: string): string {
   if (validValues.has(value)) return value;
   if (INVALID_FIELD_CHAR.test(value)) return value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c));
+  // Not remembered: validValues holds ASCII values only, which sanitizeHeaderValues() need not look into.
+  if (OBS_TEXT.test(value)) return value;
   if (validValues.size >= VALID_VALUES_LIMIT) validValues.clear();
   validValues.add(value);
   return value;
 }
 
-// Values found valid lately: most responses repeat the same few (types, Cache-Control, the current Date).
+/** Sanitizes a flat [name, value, …] list in place; true when a value holds obs-text (bytes 0x80–0xFF). */
+function sanitizeHeaderValues(raw: string[]): boolean {
+  let obsText = false;
+  for (let i = 1; i < raw.length; i += 2) {
+    const value = raw[i]!;
+    if (validValues.has(value)) continue;
+    const clean = sanitizeHeaderValue(value);
+    raw[i] = clean;
+    if (OBS_TEXT.test(clean)) obsText = true;
+  }
+  return obsText;
+}
+
+// Values found valid lately, ASCII only: most responses repeat the same few (types, Cache-Control, the
+// current Date).
 const VALID_VALUES_LIMIT = 256;
 const validValues = new Set<string>();
+const OBS_TEXT = /[\x80-\xff]/;
 
 /** Writes the response; for a streamed body, resolves once it is all sent (rejects if it failed midway). */
 export function writeResponse(res: ServerResponse, request: Request, response: Response): Promise<void> | undefined {
   closeIfContinueOwed(res);
   const raw = response.headers.flatLines();
-  for (let i = 1; i < raw.length; i += 2) raw[i] = sanitizeHeaderValue(raw[i]!);
+  const obsText = sanitizeHeaderValues(raw);
   const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;
-  const body = response.body;
+  // node writes a head holding obs-text as Latin-1, one byte per character, except when it sends the head
+  // and a string body in one piece: then the head is encoded as the body is, UTF-8, and `é` goes out as two
+  // bytes. As a Buffer, the body goes out apart from the head, whose bytes are then the same for every body.
+  const body = obsText && typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
   const stream = isBodyStream(body) ? body : undefined;
   // Framing: writeHead() fixes the header block, so node can no longer add Content-Length by itself. One a
   // controller set is checked against the body: a wrong one would make a keep-alive client read the rest of
