@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, mock } from 'node:test';
+import fc from 'fast-check';
 import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
 import { isRingName, RecordRing, RING_IDLE_MS, ringSlotPath } from './record-ring.js';
 
@@ -37,6 +38,49 @@ describe('RecordRing', () => {
     const ringDir = join(temporaryDir(), ring.id);
     assert.deepEqual((await readdir(ringDir)).sort(), ['0', '1', '2', '3', '4']);
     ring.close();
+  });
+
+  it('gives files back once its slots hold more records each than when they were made (quiet, then busy)', async () => {
+    const ring = new RecordRing(temporaryDir(), 40);
+    for (let i = 0; i < 40; i++) ring.write(Buffer.from(`single ${i}`));
+    const ringDir = join(temporaryDir(), ring.id);
+    assert.equal((await readdir(ringDir)).length, 40);
+    // Groups of ten: four slots hold the newest forty records; the oldest of them may go at the next write.
+    const groups = Array.from({ length: 40 }, (_, i) => ring.write(Buffer.from(`group ${i}`), 10));
+    assert.equal((await readdir(ringDir)).length, 4);
+    for (const location of groups.slice(-4)) assert.match(await readFile(ringSlotPath(temporaryDir(), location), 'utf8'), /^group /);
+    // The numbers given back are given out again when the ring has to grow.
+    const slots = Array.from({ length: 40 }, (_, i) => ring.write(Buffer.from(`single again ${i}`)).slot);
+    assert.ok(Math.max(...slots) < 40, `slot numbers stay below the most files the ring had: ${Math.max(...slots)}`);
+    assert.equal((await readdir(ringDir)).length, 40);
+    ring.close();
+  });
+
+  it('never overwrites nor deletes a slot holding one of the newest keepRecords records, whatever the group sizes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 8 }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 120 }), (keep, keepOpen, sizes) => {
+        const ring = new RecordRing(temporaryDir(), keep, { keepOpen });
+        // Newest first: each write's location and the records it holds.
+        const written: { text: string; slot: number; records: number }[] = [];
+        sizes.forEach((records, i) => {
+          const text = `write ${i}`;
+          const { slot } = ring.write(Buffer.from(text), records);
+          written.unshift({ text, slot, records });
+          let newest = 0;
+          for (const entry of written) {
+            if (newest >= keep) break;
+            newest += entry.records;
+            const path = ringSlotPath(temporaryDir(), { ring: ring.id, slot: entry.slot });
+            assert.equal(readFileSync(path, 'latin1').slice(0, entry.text.length), entry.text, `slot ${entry.slot} after write ${i}`);
+          }
+          // Every slot holds at least one record the ring must keep, but for the oldest.
+          const files = readdirSync(join(temporaryDir(), ring.id)).length;
+          assert.ok(files <= keep + 1, `${files} files after write ${i}`);
+        });
+        ring.close();
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('starts a new ring when its folder is gone', async () => {
