@@ -18,18 +18,20 @@ describe('keel serve', () => {
     // --port stands for PORT: a PORT the environment got wrong is not read.
     const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', DEMO_APP], { cwd: projectDir, env: { PORT: 'abc' } });
     let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-        const found = /listening on (http:\/\/\S+)/.exec(stdout);
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        const found = /listening on (http:\/\/\S+)/.exec(stderr);
         if (found) resolve(found[1]!);
       });
-      child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}`)));
+      child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}${stderr}`)));
     });
     try {
-      // In prod the JSON log lines share stdout with the command's own line.
-      assert.match(stdout, /^keel \(prod, debug off\) listening on http:\/\/127\.0\.0\.1:\d+$/m);
+      // In prod stdout is the logger's JSON lines only: the command's own lines go to stderr.
+      assert.match(stderr, /^keel \(prod, debug off\) listening on http:\/\/127\.0\.0\.1:\d+$/m);
       const response = await rawRequest(Number(new URL(url).port), { path: '/api/status' });
       assert.equal(response.status, 200);
       assert.equal(JSON.parse(response.body).status, 'ok');
@@ -37,6 +39,10 @@ describe('keel serve', () => {
       child.kill('SIGTERM');
     }
     assert.equal(await exited, 0);
+    assert.match(stderr, /^SIGTERM: stopping$/m);
+    const lines = stdout.split('\n').filter((line) => line !== '');
+    assert.ok(lines.some((line) => (JSON.parse(line) as { msg?: string }).msg === 'server listening'), stdout);
+    for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `not a JSON line: ${line}`);
   });
 
   it('ignores a second signal, and exits with code 1 when the stop still hangs past its grace period and last resort', { timeout: 60_000 }, async () => {
@@ -46,10 +52,10 @@ describe('keel serve', () => {
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = new Promise<[number | null, string | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const port = await new Promise<number>((resolve, reject) => {
-      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-        stdout += chunk;
-        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(stdout);
+      child.stderr!.on('data', () => {
+        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(stderr);
         if (found) resolve(Number(found[1]));
       });
       child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}${stderr}`)));

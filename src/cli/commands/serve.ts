@@ -41,9 +41,12 @@ export function registerServeCommand(program: Command, io: CliIo): void {
       await app.close();
       throw new CliError(`cannot listen on ${config.host}:${config.port}: ${firstLine(error)}`);
     }
-    io.stdout.write(`keel (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
+    // In prod, stdout carries the logger's JSON lines only, which a log shipper reads one by one: the
+    // command's own lines go to stderr there.
+    const say = config.env === 'prod' ? io.stderr : io.stdout;
+    say.write(`keel (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
     const signal = await io.waitForStop();
-    io.stdout.write(`${signal}: stopping\n`);
+    say.write(`${signal}: stopping\n`);
     // The server cuts lingering connections at its grace period; this is the last resort after it, for a
     // controller or a store that never settles (the same as under node:cluster). A timer that holds the
     // process: with nothing else left to wait for, node would end it with code 13 for the unsettled stop.
