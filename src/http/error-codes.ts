@@ -87,7 +87,7 @@ export const ERROR_CODES = {
   KEEL_ERR_HEADERS_TOO_LARGE: {
     status: 431,
     summary: 'The request headers exceed the server\'s limit.',
-    fix: 'Send fewer or smaller headers, or raise `maxHeaderSize`.',
+    fix: 'Send fewer or smaller headers, or raise `MAX_HEADER_SIZE`.',
   },
   KEEL_ERR_BODY_TOO_LARGE: {
     status: 413,
