@@ -9,7 +9,11 @@ export interface Authority {
 
 // Symfony accepts [a-zA-Z0-9-:\]_] labels (RFC 952 / RFC 2181 plus `_`); keel is stricter about `:` and
 // brackets, which may appear only in an IPv6 literal, so that a host can never break a URL or a header.
-const NAME = /^(?:[a-z0-9_-]+\.?)*$/;
+// Symfony removes every `label.?` and wants nothing left: labels joined by single dots, one trailing dot
+// allowed. Written as `(label.?)*`, the pattern backtracked exponentially on a value that fails at its end
+// (`aaaa…a!`: 30 characters held the event loop for seconds), since a run of letters splits into labels
+// in every way; here each dot starts a new label, so there is one way to read a host.
+const NAME = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?)?$/;
 const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
 
 /**
