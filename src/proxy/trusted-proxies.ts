@@ -5,6 +5,7 @@ import { compileTrustedProxies, normalizeIp, normalizePeerIp, type TrustPredicat
 import { parseForwarded } from './forwarded-header.js';
 import { describeHost, parseAuthority, type Authority } from './host-header.js';
 import { memoizeOrigins } from './origin-memo.js';
+import { withoutTrailingSlashes } from '../internal/trailing-slashes.js';
 
 export type TrustedHeader = KeelConfig['trustedHeaders'][number];
 
@@ -99,7 +100,7 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
   const forwardedFor = readForwarded(headers, 'for');
   const forwardedHost = readForwarded(headers, 'host');
   const forwardedPort = readForwarded(headers, 'port', secure);
-  const prefix = trust.has('x-forwarded-prefix') ? (splitList(request.header('x-forwarded-prefix'))[0] ?? '').replace(/\/+$/, '') : '';
+  const prefix = trust.has('x-forwarded-prefix') ? withoutTrailingSlashes(splitList(request.header('x-forwarded-prefix'))[0] ?? '') : '';
 
   const origin: ResolvedOrigin = {
     scheme,
@@ -138,7 +139,6 @@ function portNumber(text: string): number | undefined {
 
 // The numeric start of a string as PHP casts it to an integer (`1e3` is 1000).
 const LEADING_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?/i;
-
 const HOST = new HeaderNameSet(['host']);
 
 /**

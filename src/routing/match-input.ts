@@ -1,5 +1,6 @@
 import type { MatchContext } from './matcher.js';
 import type { MatchInput } from './route-verdict.js';
+import { withoutTrailingSlashes } from '../internal/trailing-slashes.js';
 
 /** The request as every pass of one lookup tests it: all of MatchInput but the path. */
 export type RequestFacts = Omit<MatchInput, 'path' | 'trimmedPath'>;
@@ -40,11 +41,9 @@ export function createMatchInput(decodedPath: string, context: MatchContext, red
   return withPath(decodedPath, createRequestFacts(context, redirects));
 }
 
-/** The path without its trailing slashes, `/` when nothing is left (`path.replace(/\/+$/, '') || '/'`). */
+/** The path without its trailing slashes, `/` when nothing is left. */
 export function trimTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === 47) end--;
-  return end === 0 ? '/' : end === path.length ? path : path.slice(0, end);
+  return withoutTrailingSlashes(path) || '/';
 }
 
 /** `text.toUpperCase()`, without its call for text already upper-case ASCII, as request methods nearly always are. */

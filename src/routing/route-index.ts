@@ -2,6 +2,7 @@ import type { Route } from './route.js';
 import { RegexGroup } from './regex-group.js';
 import { SegmentSplit } from './segment-split.js';
 import { SegmentTrie, staysInSegment, type TrieHit } from './segment-trie.js';
+import { withoutTrailingSlashes } from '../internal/trailing-slashes.js';
 
 /**
  * The route table arranged for lookup, built once (Symfony's CompiledUrlMatcherDumper::groupStaticRoutes):
@@ -147,7 +148,7 @@ export class RouteIndex {
     const earlier = [...(this.#buckets.get(slash === -1 ? url.slice(1) : url.slice(1, slash)) ?? []), ...this.#wildcard];
     const host = route.hostPattern?.variables.length ? '' : route.host;
     return earlier.some((dynamic) => {
-      const prefix = dynamic.pathPattern.staticPrefix.replace(/\/+$/, '');
+      const prefix = withoutTrailingSlashes(dynamic.pathPattern.staticPrefix);
       if (prefix !== '' && !url.startsWith(prefix)) return false;
       if (!dynamic.pathRegex.test(url) && !dynamic.pathRegex.test(`${url}/`)) return false;
       return host === '' || dynamic.hostRegex === undefined || dynamic.hostRegex.test(host);

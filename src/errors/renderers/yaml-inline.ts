@@ -25,7 +25,8 @@ const needsDoubleQuotes = (code: number): boolean => code <= 0x1f || code === 0x
 const RESERVED_WORDS = new Set(['null', '~', 'true', 'false', 'y', 'n', 'yes', 'no', 'on', 'off']);
 // Escaper::requiresSingleQuoting(): PCRE's \s in UTF mode is \t–\r and the Unicode spaces.
 const SINGLE_QUOTED = /[\t\n\v\f\r\p{Zs}'":{}[\],&*#?]|^[-?|<>=!%@`\p{Zs}]/u;
-const DIGITS = /^[0-9]+[_0-9]*$/;
+// A digit, then digits and underscores: `[0-9]+[_0-9]*` would try every split of a long run of digits.
+const DIGITS = /^[0-9][_0-9]*$/;
 const HEX = /^0x[0-9a-f_]+$/i;
 const TIMESTAMP = /^[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?)?$/;
 
