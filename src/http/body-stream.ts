@@ -14,8 +14,11 @@ export function isBodyStream(value: unknown): value is BodyStream {
  * error page): a file stream closes its descriptor now instead of whenever the collector finds it.
  */
 export function discardBodyStream(stream: BodyStream): void {
-  const { destroy, cancel } = stream as { destroy?: unknown; cancel?: unknown };
+  const { destroy, cancel, on } = stream as { destroy?: unknown; cancel?: unknown; on?: unknown };
   if (typeof destroy === 'function') {
+    // A node stream may still fail as it goes (a file stream whose open() was pending fails with ENOENT):
+    // with no listener, node throws that error and the process ends. Nobody reads the stream any more.
+    if (typeof on === 'function') (on as (event: string, listener: () => void) => void).call(stream, 'error', ignoreError);
     (destroy as () => void).call(stream);
   } else if (typeof cancel === 'function') {
     // A web ReadableStream: cancel() rejects when the stream is locked, which changes nothing here.
@@ -25,6 +28,8 @@ export function discardBodyStream(stream: BodyStream): void {
     void Promise.resolve(stream[Symbol.asyncIterator]().return?.()).catch(() => undefined);
   }
 }
+
+function ignoreError(): void {}
 
 /** Lets go of a response's body if it is a stream that will not be sent (see discardBodyStream). */
 export function discardStreamedBody(response: { body: unknown }): void {

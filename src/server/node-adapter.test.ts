@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createReadStream } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
@@ -56,6 +58,7 @@ describe('createRequestListener', () => {
       else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
       // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
       else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
+      else if (path === '/missing-file') event.setResponse(new Response(createReadStream(join(import.meta.dirname, 'no-such-file.csv')), 200, { 'Content-Type': 'text/csv' }));
       else if (path === '/obs-text') event.setResponse(new Response('déjà', 200, { 'X-Name': 'café' }));
       else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
       else event.setResponse(new Response('missing', 404));
@@ -105,6 +108,20 @@ describe('createRequestListener', () => {
       assert.ok(answer.subarray(answer.indexOf('\r\n\r\n') + 4).equals(Buffer.from('déjà')), `${path}: the body stays UTF-8`);
       assert.ok(answer.includes('\r\nContent-Length: 6\r\n'), path);
     }
+  });
+
+  it('answers HEAD for a stream that fails once let go of (a missing file), and keeps serving', async () => {
+    const head = await new Promise<number>((resolve, reject) => {
+      httpRequest({ port, path: '/missing-file', host: '127.0.0.1', method: 'HEAD' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.equal(head, 200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
   });
 
   it('frames the body by its real length, whatever Content-Length a controller set', async () => {
