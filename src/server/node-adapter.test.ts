@@ -58,6 +58,7 @@ describe('createRequestListener', () => {
       else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
       // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
       else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
+      else if (path === '/never') return new Promise<void>(() => undefined);
       else if (path === '/missing-file') event.setResponse(new Response(createReadStream(join(import.meta.dirname, 'no-such-file.csv')), 200, { 'Content-Type': 'text/csv' }));
       else if (path === '/obs-text') event.setResponse(new Response('déjà', 200, { 'X-Name': 'café' }));
       else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
@@ -108,6 +109,16 @@ describe('createRequestListener', () => {
       assert.ok(answer.subarray(answer.indexOf('\r\n\r\n') + 4).equals(Buffer.from('déjà')), `${path}: the body stays UTF-8`);
       assert.ok(answer.includes('\r\nContent-Length: 6\r\n'), path);
     }
+  });
+
+  it('settles without a response still being made whose connection is gone (a controller that never answers)', { timeout: 10_000 }, async () => {
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /never HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      // Cut once the request has surely arrived: as a stop's grace period does.
+      setTimeout(() => socket.destroy(), 100);
+      socket.on('close', () => resolve());
+    });
+    await listener.settle();
   });
 
   it('answers HEAD for a stream that fails once let go of (a missing file), and keeps serving', async () => {

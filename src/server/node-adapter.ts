@@ -23,7 +23,10 @@ const FAILURE_BODY = 'Internal Server Error\n';
 
 export interface RequestListener {
   (req: IncomingMessage, res: ServerResponse): void;
-  /** Resolves once every request handled so far has finished, terminate listeners included. */
+  /**
+   * Resolves once every request handled so far has finished, terminate listeners included; a response
+   * still being made whose connection is gone is not waited for.
+   */
   settle(): Promise<void>;
 }
 
@@ -32,9 +35,10 @@ export interface RequestListener {
  * their headers from `req.rawHeaders` (see HeaderLines), not from node's `req.headers` record.
  */
 export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError }: NodeAdapterOptions = {}): RequestListener {
-  const inFlight = new Set<Promise<void>>();
-  const track = (pending: Promise<void>): void => {
-    inFlight.add(pending);
+  // What is still under way, and for a response still being made, its connection: see settle().
+  const inFlight = new Map<Promise<void>, ServerResponse | undefined>();
+  const track = (pending: Promise<void>, res?: ServerResponse): void => {
+    inFlight.set(pending, res);
     pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
   };
   const fail = (res: ServerResponse, request: Request, error: unknown): void => {
@@ -105,9 +109,19 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
         (answer) => respond(res, request, answer),
         (error: unknown) => fail(res, request, error),
       ),
+      res,
     );
   };
-  return Object.assign(listener, { settle: () => Promise.allSettled(inFlight).then(() => undefined) });
+  // A response still being made whose connection is gone (a stop cut it at its grace period) is not waited
+  // for: its controller may never settle, and nothing it makes can be sent. What is sent is waited for, its
+  // terminate listeners (the profile's writing) included.
+  const settle = (): Promise<void> =>
+    Promise.allSettled([...inFlight].map(([pending, res]) => (res === undefined ? pending : Promise.race([pending, connectionGone(res)])))).then(() => undefined);
+  return Object.assign(listener, { settle });
+}
+
+function connectionGone(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => (res.closed ? resolve() : res.once('close', () => resolve())));
 }
 
 export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number, res?: ServerResponse): Request {

@@ -47,8 +47,9 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     say.write(`keel (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
     const signal = await io.waitForStop();
     say.write(`${signal}: stopping\n`);
-    // The server cuts lingering connections at its grace period; this is the last resort after it, for a
-    // controller or a store that never settles (the same as under node:cluster). A timer that holds the
+    // The server cuts lingering connections at its grace period, and a controller that has not answered by
+    // then is no longer waited for; this is the last resort after it, for a store or a terminate listener
+    // that never settles (the same as under node:cluster). A timer that holds the
     // process: with nothing else left to wait for, node would end it with code 13 for the unsettled stop.
     const lastResortMs = (config.server?.gracePeriod ?? DEFAULT_GRACE_MS) + LAST_RESORT_MS;
     const lastResort = setTimeout(() => {
