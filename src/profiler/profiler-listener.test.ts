@@ -130,6 +130,40 @@ describe('ProfilerListener', () => {
     await Promise.all(terminated);
   });
 
+  it('says it once more only after the store has caught up by half, not each time it hovers at the bound', async () => {
+    const store = new MemoryProfileStore();
+    const pending: (() => void)[] = [];
+    store.write = () => new Promise<void>((resolve) => pending.push(resolve));
+    const logger = new RecordingLogger();
+    const kernel = new Kernel();
+    kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler: new Profiler({ store, collectors: [], logger }) }));
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')));
+    let served = 0;
+    const serve = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const request = new Request({ method: 'GET', target: `/page/${served++}` });
+        await kernel.terminate(request, await kernel.handle(request));
+      }
+    };
+    const finish = async (count: number) => {
+      for (const resolve of pending.splice(0, count)) resolve();
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    const warnings = () => logger.records.filter((record) => record.message.startsWith('profile store falling behind')).length;
+    await serve(260);
+    // Hovering at the bound: one write done, two more records.
+    for (let round = 0; round < 5; round++) {
+      await finish(1);
+      await serve(2);
+    }
+    assert.equal(warnings(), 1);
+    // Caught up by half, then behind again: a new episode.
+    await finish(200);
+    await serve(250);
+    assert.equal(warnings(), 2);
+    await finish(pending.length);
+  });
+
   describe('when a request is marked disabled', () => {
     it('neither profiles it nor the error sub-request it starts', async () => {
       const store = new MemoryProfileStore();

@@ -131,7 +131,7 @@ export class Profiler {
   /**
    * Writes records to the durable store in the background, children before parents. While the store
    * falls behind (a slow disk under load) by more than MAX_PENDING_WRITES families, newer records stay in
-   * the in-memory store only, said once per episode; a failing store is logged once per outage.
+   * the in-memory store only, said once per episode (until it has caught up by half); a failing store is logged once per outage.
    */
   persist(profiles: Profile[]): void {
     if (this.#writing >= MAX_PENDING_WRITES) {
@@ -139,7 +139,9 @@ export class Profiler {
       this.#behind = true;
       return;
     }
-    this.#behind = false;
+    // The episode ends once the store has caught up by half: a store hovering at the bound (one write
+    // done, one more record over) would otherwise start a new episode, and a new line, with every record.
+    if (this.#writing <= MAX_PENDING_WRITES / 2) this.#behind = false;
     this.#writing++;
     void this.#write(profiles).finally(this.#written);
   }
