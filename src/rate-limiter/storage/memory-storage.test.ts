@@ -44,4 +44,19 @@ describe('MemoryStorage', () => {
     assert.equal(storage.size, 10);
     assert.equal(storage.reserveNow('k-49', SPEC, 1, 1_000.1, -1).remaining, 3);
   });
+
+  it('keeps a blocked client past the bound while new keys keep coming (one address, a new account each time)', () => {
+    const storage = new MemoryStorage({ maxKeys: 100 });
+    for (let i = 0; i < 6; i++) storage.reserveNow('victim', SPEC, 1, 1_000, -1);
+    assert.equal(storage.reserveNow('victim', SPEC, 1, 1_000, -1).accepted, false);
+    for (let i = 0; i < 10_000; i++) storage.reserveNow(`junk-${i}`, SPEC, 1, 1_000 + i / 10_000, -1);
+    assert.equal(storage.size, 100);
+    assert.equal(storage.reserveNow('victim', SPEC, 1, 1_005, -1).accepted, false, 'still blocked within its window');
+  });
+
+  it('stays within maxKeys when every key is blocked', () => {
+    const storage = new MemoryStorage({ maxKeys: 10 });
+    for (let i = 0; i < 50; i++) for (let hit = 0; hit < 5; hit++) storage.reserveNow(`k-${i}`, SPEC, 1, 1_000, -1);
+    assert.equal(storage.size, 10);
+  });
 });

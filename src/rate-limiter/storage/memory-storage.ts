@@ -12,6 +12,8 @@ export interface MemoryStorageOptions {
 interface Entry {
   state: PolicyState;
   expiresAt: number;
+  /** No token left at its last request (refused, or the last one taken): dropping it would lift a block. */
+  exhausted: boolean;
 }
 
 /**
@@ -20,7 +22,9 @@ interface Entry {
  * expired ones go, live ones move to the end, so no run of live keys (a few steady clients, a limiter
  * with a long window) can hide the expired ones behind it. Memory stays bounded without a timer: each
  * new key looks at `sweepBatch` entries, so expired entries stay a small share of the Map. Past
- * `maxKeys`, the least recently used key goes (its client starts afresh), never a client just refused.
+ * `maxKeys`, the least recently used key goes (its client starts afresh), passing over up to `sweepBatch`
+ * keys with no token left: new keys cost nothing to make (one address, a new account name each time on an
+ * account-keyed route), and dropping the blocked ones first would let a client lift its own block.
  * Not shared between processes: under node:cluster, use the Redis storage.
  */
 export class MemoryStorage implements Storage {
@@ -51,17 +55,21 @@ export class MemoryStorage implements Storage {
     const entry = this.#entries.get(id);
     const current = entry !== undefined && entry.expiresAt >= now ? entry.state : undefined;
     const { decision, state, expiresAt } = this.#policy(spec).reserve(current, tokens, now, maxWait);
+    const exhausted = !decision.accepted || decision.remaining === 0;
     if (state !== undefined && expiresAt !== undefined) {
       if (entry !== undefined) {
-        // To the most recently used end.
-        this.#entries.delete(id);
+        this.#touch(id, entry);
         entry.state = state;
         entry.expiresAt = expiresAt;
-        this.#entries.set(id, entry);
+        entry.exhausted = exhausted;
       } else {
-        this.#entries.set(id, { state, expiresAt });
+        this.#entries.set(id, { state, expiresAt, exhausted });
         this.#sweep(now);
       }
+    } else if (current !== undefined && entry !== undefined) {
+      // Refused without a change of state: still used, and still blocked.
+      this.#touch(id, entry);
+      entry.exhausted = exhausted;
     }
     return decision;
   }
@@ -90,7 +98,18 @@ export class MemoryStorage implements Storage {
       entries.delete(id);
       if (entry.expiresAt >= now) entries.set(id, entry);
     }
-    // Over the bound with every entry looked at alive: the least recently used go.
-    while (entries.size > this.#maxKeys) entries.delete(entries.keys().next().value as string);
+    // Over the bound with every entry looked at alive: the least recently used go, blocked ones passed over
+    // (moved to the end) a few times at most, so that the work per request stays bounded.
+    for (let passed = 0; entries.size > this.#maxKeys; ) {
+      const [id, entry] = entries.entries().next().value as [string, Entry];
+      entries.delete(id);
+      if (entry.exhausted && passed++ < this.#sweepBatch) entries.set(id, entry);
+    }
+  }
+
+  /** To the most recently used end. */
+  #touch(id: string, entry: Entry): void {
+    this.#entries.delete(id);
+    this.#entries.set(id, entry);
   }
 }
