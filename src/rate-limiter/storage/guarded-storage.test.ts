@@ -38,4 +38,59 @@ describe('GuardedStorage', () => {
     await guarded.reserve('k', SPEC, 1, 1, -1);
     assert.deepEqual(events, ['outage', 'recovery']);
   });
+
+  it('fails at once, without a command, while maxAbandoned reservations still await their reply (a stalled storage)', async () => {
+    let sent = 0;
+    const stalled: Storage = { reserve: () => (sent++, new Promise(() => {})), reset: async () => {}, close: async () => {} };
+    const guarded = new GuardedStorage(stalled, { timeout: 10, maxAbandoned: 3 });
+    for (let i = 0; i < 3; i++) await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), (error: Error) => error instanceof StorageUnavailableError && (error.cause as Error).message === '3 reservations still unanswered');
+    assert.equal(sent, 3);
+  });
+
+  it('sends again once abandoned reservations have their reply', async () => {
+    const pending: (() => void)[] = [];
+    let sent = 0;
+    const slow: Storage = {
+      reserve: (...args) => (sent++, new Promise((resolve) => pending.push(() => resolve(new MemoryStorage().reserve(...args))))),
+      reset: async () => {},
+      close: async () => {},
+    };
+    const guarded = new GuardedStorage(slow, { timeout: 10, maxAbandoned: 1 });
+    await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    for (const reply of pending.splice(0)) reply();
+    await new Promise((resolve) => setImmediate(resolve));
+    const answered = guarded.reserve('k', SPEC, 1, 1, -1);
+    for (const reply of pending.splice(0)) reply();
+    assert.equal((await answered).accepted, true);
+    assert.equal(sent, 2);
+  });
+
+  it("reports an outage with what the connection last said (a wrong password, a refused connection)", async () => {
+    const outages: string[] = [];
+    const refusing: Storage = {
+      reserve: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
+      lastError: () => new Error('WRONGPASS invalid username-password pair or user is disabled.'),
+      reset: async () => {},
+      close: async () => {},
+    };
+    const guarded = new GuardedStorage(refusing, { onOutage: (error) => void outages.push((error as Error).message) });
+    await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    assert.deepEqual(outages, ["Stream isn't writeable and enableOfflineQueue options is false (the connection said: WRONGPASS invalid username-password pair or user is disabled.)"]);
+  });
+
+  it('hears from a Redis client what its connection said', { timeout: 10_000 }, async () => {
+    const { RedisStorage } = await import('./redis-storage.js');
+    // Nothing listens on port 1: the connection is refused.
+    const redis = new RedisStorage({ url: 'redis://127.0.0.1:1/0', commandTimeout: 50 });
+    try {
+      while (redis.lastError() === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+      const outages: string[] = [];
+      const guarded = new GuardedStorage(redis, { timeout: 50, onOutage: (error) => void outages.push((error as Error).message) });
+      await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+      assert.match(outages[0] ?? '', /ECONNREFUSED/);
+    } finally {
+      await redis.close();
+    }
+  });
 });

@@ -18,6 +18,12 @@ export interface GuardedStorageOptions {
   onOutage?: (error: unknown) => void;
   /** Called once when the first reservation succeeds after an outage. */
   onRecovery?: () => void;
+  /**
+   * Reservations given up at the deadline whose reply is still awaited (to refund it), at most. Past it,
+   * requests fail at once without a command: a storage that stalls (connected, not answering) would
+   * otherwise hold one pending command a request, ~5 kB each, for as long as replies are awaited.
+   */
+  maxAbandoned?: number;
 }
 
 /**
@@ -30,13 +36,16 @@ export class GuardedStorage implements Storage {
   readonly #timeout: number;
   readonly #onOutage: (error: unknown) => void;
   readonly #onRecovery: () => void;
+  readonly #maxAbandoned: number;
+  #abandoned = 0;
   #down = false;
 
-  constructor(inner: Storage, { timeout = 200, onOutage = () => {}, onRecovery = () => {} }: GuardedStorageOptions = {}) {
+  constructor(inner: Storage, { timeout = 200, onOutage = () => {}, onRecovery = () => {}, maxAbandoned = 1000 }: GuardedStorageOptions = {}) {
     this.#inner = inner;
     this.#timeout = timeout;
     this.#onOutage = onOutage;
     this.#onRecovery = onRecovery;
+    this.#maxAbandoned = maxAbandoned;
   }
 
   get isDown(): boolean {
@@ -44,6 +53,7 @@ export class GuardedStorage implements Storage {
   }
 
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
+    if (this.#abandoned >= this.#maxAbandoned) throw this.#failed(new Error(`${this.#abandoned} reservations still unanswered`));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Error(`no answer within ${this.#timeout} ms`);
     const deadline = new Promise<never>((_, reject) => {
@@ -60,19 +70,36 @@ export class GuardedStorage implements Storage {
     } catch (error) {
       // Abandoned, not failed: the storage may still make the reservation. Its tokens are given back then,
       // since the request was decided without it (admitted, or refused with a 503).
-      if (error === late) void reservation.then((decision) => (decision.reserved ? this.#inner.refund?.(id, spec, tokens, decision) : undefined)).catch(() => {});
-      if (!this.#down) {
-        this.#down = true;
-        this.#onOutage(error);
+      if (error === late) {
+        this.#abandoned++;
+        void reservation
+          .then((decision) => (decision.reserved ? this.#inner.refund?.(id, spec, tokens, decision) : undefined))
+          .catch(() => {})
+          .finally(() => this.#abandoned--);
       }
-      throw new StorageUnavailableError(error);
+      throw this.#failed(error);
     } finally {
       clearTimeout(timer);
     }
   }
 
+  /** The error a failed reservation throws; the first of an outage is reported, with what the connection last said. */
+  #failed(error: unknown): StorageUnavailableError {
+    if (!this.#down) {
+      this.#down = true;
+      const said = this.#inner.lastError?.();
+      const message = error instanceof Error ? error.message : String(error);
+      this.#onOutage(said === undefined || said.message === message ? error : new Error(`${message} (the connection said: ${said.message})`, { cause: error }));
+    }
+    return new StorageUnavailableError(error);
+  }
+
   reset(id: string): Promise<void> {
     return this.#inner.reset(id);
+  }
+
+  lastError(): Error | undefined {
+    return this.#inner.lastError?.();
   }
 
   close(): Promise<void> {

@@ -7,9 +7,11 @@ import type { Storage } from './storage.js';
  */
 export class LazyStorage implements Storage {
   readonly #storage: Promise<Storage>;
+  #loaded: Storage | undefined;
 
   constructor(load: () => Promise<Storage>) {
     this.#storage = load();
+    this.#storage.then((storage) => (this.#loaded = storage)).catch(() => {});
     // Failures surface on the first reservation; never as an unhandled rejection.
     this.#storage.catch(() => {});
   }
@@ -21,6 +23,10 @@ export class LazyStorage implements Storage {
   async refund(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void> {
     const storage = await this.#storage;
     await storage.refund?.(id, spec, tokens, decision);
+  }
+
+  lastError(): Error | undefined {
+    return this.#loaded?.lastError?.();
   }
 
   async reset(id: string): Promise<void> {

@@ -39,6 +39,7 @@ export class RedisStorage implements Storage {
   readonly #prefix: string;
   readonly #firstReady: Promise<void>;
   readonly #timeout: number;
+  #lastError: Error | undefined;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200, replyTimeout = commandTimeout }: RedisStorageOptions = {}) {
     const options: RedisOptions = {
@@ -50,8 +51,10 @@ export class RedisStorage implements Storage {
       lazyConnect: false,
     };
     const redis = client ?? new Redis(url, options);
-    // An 'error' event without a listener would crash the process; outages are reported by the caller.
-    if (client === undefined) redis.on('error', () => {});
+    // An 'error' event without a listener would crash the process; outages are reported by the caller,
+    // with the last error seen (a wrong password, a refused connection) until the client is ready again.
+    if (client === undefined) redis.on('error', (error: Error) => (this.#lastError = error));
+    redis.on('ready', () => (this.#lastError = undefined));
     redis.defineCommand('keelReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT });
     redis.defineCommand('keelRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
     this.#client = redis as ScriptClient;
@@ -111,6 +114,10 @@ export class RedisStorage implements Storage {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  lastError(): Error | undefined {
+    return this.#lastError;
   }
 
   async refund(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void> {

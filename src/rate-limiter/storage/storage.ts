@@ -15,6 +15,8 @@ export interface Storage {
    * deadline passed), if its window is still the current one. Only remote storages need it.
    */
   refund?(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void>;
+  /** The last error the storage's connection reported, if it has not connected since (for the outage's log line). */
+  lastError?(): Error | undefined;
   /** Forgets the state of `id`: its next hit starts afresh. */
   reset(id: string): Promise<void>;
   close(): Promise<void>;
