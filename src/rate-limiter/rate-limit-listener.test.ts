@@ -66,8 +66,9 @@ describe('RateLimitListener', () => {
         ['X-RateLimit-Retry-After', '29'],
         ['X-RateLimit-Limit', '2'],
         ['Retry-After', '29'],
-        ['RateLimit-Policy', '"sensitive";q=2;w=30'],
-        ['RateLimit', '"sensitive";r=0;t=29'],
+        // The address's ceiling (5 × the quota) is a policy of its own; the refused hit counts there.
+        ['RateLimit-Policy', '"sensitive";q=2;w=30, "sensitive.address";q=10;w=30'],
+        ['RateLimit', '"sensitive";r=0;t=29, "sensitive.address";r=7;t=29'],
       ],
     );
     assert.equal(JSON.parse(String(refused.body)).status, 429);
@@ -93,6 +94,23 @@ describe('RateLimitListener', () => {
     assert.equal((await as('ALICE')).status, 429);
     assert.equal((await as('bob')).status, 200);
     assert.equal((await send('POST', '/login', { ip: '198.51.100.1', body: 'username=alice', type: 'application/x-www-form-urlencoded' })).status, 200);
+  });
+
+  it('caps an address trying account after account at five times the quota, as Symfony\'s login throttling does', async () => {
+    const { send, advance } = app();
+    const as = (username: string, ip = '203.0.113.7') => send('POST', '/login', { ip, body: `username=${username}`, type: 'application/x-www-form-urlencoded' });
+    // Limit 2 per account: ten accounts once each fill the address's ceiling of 10.
+    for (let i = 0; i < 10; i++) assert.equal((await as(`user${i}`)).status, 200, `user${i}`);
+    const refused = await as('user10');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('X-RateLimit-Limit'), '10');
+    assert.equal(refused.headers.get('Retry-After'), '30');
+    // Without an account named, the request counts against the ceiling all the same.
+    assert.equal((await send('POST', '/login', { body: 'password=x', type: 'application/x-www-form-urlencoded' })).status, 429);
+    // Another address has its own ceiling; the first is admitted again once the window is over.
+    assert.equal((await as('user10', '198.51.100.1')).status, 200);
+    advance(31_000);
+    assert.equal((await as('user10')).status, 200);
   });
 
   it('answers the bare 429 of the reference, without any rate header, when the route asks for it', async () => {

@@ -54,6 +54,12 @@ export interface RateLimitListenerOptions {
 const NEVER_LIMITED = ['/_profiler', '/_wdt'];
 
 /**
+ * How many times a limiter's quota an address may use on a route keyed by account: Symfony's login
+ * throttling pairs its per-account limit with a per-address one of 5 × max_attempts.
+ */
+export const ADDRESS_CEILING_FACTOR = 5;
+
+/**
  * Applies the limiters of the matched route (kernel `request` event, priority 16: after the router at
  * 32, so the route is known, and before the controller). A refusal is thrown as
  * TooManyRequestsHttpException and goes through the error pipeline like any other error; accepted
@@ -65,9 +71,14 @@ export class RateLimitListener implements Subscriber {
   readonly #limiters: ReadonlyMap<string, RateLimiter>;
   readonly #routes: RateLimitListenerOptions['routes'];
   readonly #paths: readonly (readonly [string, string])[];
+  // Per limiter, its per-address ceiling (`sensitive.address`) for routes keyed by account.
+  readonly #ceilings = new Map<string, RateLimiter>();
 
   constructor({ limiters, routes, paths = [] }: RateLimitListenerOptions) {
     this.#limiters = limiters;
+    for (const [name, limiter] of limiters) {
+      if (limiter.config.policy !== 'no_limit') this.#ceilings.set(name, limiter.scaled(`${name}.address`, ADDRESS_CEILING_FACTOR));
+    }
     this.#routes = routes;
     this.#paths = paths;
     for (const [, name] of paths) this.#check(name, 'a path prefix');
@@ -104,16 +115,28 @@ export class RateLimitListener implements Subscriber {
 
   async #consume(event: RequestEvent, options: RouteLimiterOptions, wanted: [string, string][]): Promise<void> {
     const { request } = event;
-    let key = clientKey(request.clientIp);
+    const address = clientKey(request.clientIp);
+    let key = address;
+    const ceilings: (readonly [RateLimiter, string, string])[] = [];
     if (options.limiterAccount !== undefined) {
       const account = await accountKey(request, options.limiterAccount);
-      if (account !== undefined) key = `${key}-${account}`;
+      if (account !== undefined) key = `${address}-${account}`;
+      // A quota per account alone would let one address try a password on account after account: the
+      // address as a whole also has a ceiling, whether the request names an account or not.
+      for (const [name, scope] of wanted) {
+        const ceiling = this.#ceilings.get(name);
+        if (ceiling !== undefined) ceilings.push([ceiling, scope, address]);
+      }
     }
+    const consulted = [...wanted.map(([name, scope]) => [this.#limiters.get(name)!, scope, key] as const), ...ceilings];
     const records = await Promise.all(
-      wanted.map(async ([name, scope]) => {
-        const limiter = this.#limiters.get(name)!;
-        return { limiter: name, policy: limiter.config.policy, scope, key, rateLimit: await limiter.consume(`${scope}-${key}`) };
-      }),
+      consulted.map(async ([limiter, scope, limiterKey]) => ({
+        limiter: limiter.name,
+        policy: limiter.config.policy,
+        scope,
+        key: limiterKey,
+        rateLimit: await limiter.consume(`${scope}-${limiterKey}`),
+      })),
     );
     request.attributes.rateLimits = records;
     const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);

@@ -64,6 +64,20 @@ describe('RateLimiter', () => {
     await assert.rejects(limiter.consume('k', 2), /Cannot reserve more tokens \(2\) than the size of the rate limiter \(1\)/);
   });
 
+  it('scales to a limiter with its own name, keys and several times the quota, a bucket\'s refill included', async () => {
+    const storage = new MemoryStorage();
+    const { limiter, advance } = limiterWith({ policy: 'token_bucket', limit: 2, interval: 10, rate: { interval: 10, amount: 1 } }, storage, 'closed');
+    const ceiling = limiter.scaled('sensitive.address', 5);
+    assert.deepEqual([ceiling.name, ceiling.failMode, ceiling.config.limit, ceiling.config.rate], ['sensitive.address', 'closed', 10, { interval: 10, amount: 5 }]);
+    for (let i = 0; i < 2; i++) await limiter.consume('k');
+    // The same key under the other name is another quota on the same storage.
+    for (let i = 9; i >= 0; i--) assert.equal((await ceiling.consume('k')).remaining, i);
+    assert.equal((await ceiling.consume('k')).accepted, false);
+    advance(10_000);
+    assert.equal((await ceiling.consume('k')).remaining, 4);
+    assert.equal((await limiter.consume('k')).remaining, 0);
+  });
+
   it('never refuses under no_limit and reports the largest safe integer', async () => {
     const { limiter } = limiterWith({ policy: 'no_limit', limit: 1, interval: 1 });
     for (let i = 0; i < 5; i++) assert.equal((await limiter.consume('k')).remaining, Number.MAX_SAFE_INTEGER);

@@ -50,6 +50,19 @@ describe('rate limits over real TCP, as the demo configures them', () => {
     assert.ok(names.indexOf('X-RateLimit-Limit') < names.indexOf('Retry-After') && names.indexOf('Retry-After') < names.indexOf('Vary'), names.join(', '));
   });
 
+  it('stops one address trying a password across accounts at 100 logins, five times the per-account quota', async () => {
+    const login = (username: string, ip = '203.0.113.51') =>
+      rawRequest(demo.port, { method: 'POST', path: '/login', headers: { ...CLIENT, 'x-forwarded-for': ip, 'content-type': 'application/x-www-form-urlencoded' }, body: `username=${username}&password=guess` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await login(`user${i}`)).status);
+    assert.deepEqual(statuses, Array(100).fill(200));
+    const refused = await login('user100');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.header('x-ratelimit-limit'), '100');
+    assert.match(refused.header('ratelimit-policy')!, /^"sensitive";q=20;w=30, "sensitive\.address";q=100;w=30$/);
+    assert.equal((await login('user100', '203.0.113.52')).status, 200);
+  });
+
   it('sends the reference bare 429 on /limited-bare: no rate header, no Retry-After', async () => {
     let last: RawResponse | undefined;
     for (let i = 0; i < 21; i++) last = await rawRequest(demo.port, { path: '/limited-bare', headers: { ...CLIENT, 'x-forwarded-for': '203.0.113.60' } });
