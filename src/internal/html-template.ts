@@ -1,5 +1,6 @@
 import type { VNode } from 'preact';
 import { jsxEscape, jsxTemplate } from 'preact/jsx-runtime';
+import { renderToString } from 'preact-render-to-string';
 
 /**
  * Markup as a tagged template, rendered and escaped by preact as JSX is: every interpolated value is text,
@@ -36,6 +37,18 @@ function layoutFree(strings: TemplateStringsArray): string[] {
  */
 export function trustedHtml(markup: string): VNode {
   return jsxTemplate([markup]);
+}
+
+/**
+ * Text escaped as PHP's `htmlspecialchars()` escapes it in the reference's templates: preact's escaping
+ * (`&`, `<`, `"`) plus `>`, which preact leaves as HTML allows in text; with `quotes`, `'` too
+ * (ENT_QUOTES), for a value that also goes between single quotes. Where the reference's bytes show (the
+ * debug page's title and message, a redirect's body, a comment), keel's are then the same.
+ * @example escapeHtmlText('<a href="x">') // '&lt;a href=&quot;x&quot;&gt;'
+ */
+export function escapeHtmlText(text: string, { quotes = false } = {}): string {
+  const escaped = renderToString(html`${text}`).replaceAll('>', '&gt;');
+  return quotes ? escaped.replaceAll("'", '&#039;') : escaped;
 }
 
 function escapeValue(value: unknown): unknown {

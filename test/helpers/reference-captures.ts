@@ -45,7 +45,8 @@ export function parseCapture(name: string, text: string): ReferenceCapture {
     requestHeaders,
     status: Number(statusLine.split(' ')[1]),
     headers,
-    body: split === -1 ? '' : Buffer.from(response.slice(split + 4), 'latin1').toString('utf8'),
+    // Without the line break the recording script writes before its `### log lines` heading.
+    body: split === -1 ? '' : Buffer.from(response.slice(split + 4).replace(/\n$/, ''), 'latin1').toString('utf8'),
     logLines: log.split('\n').filter((line) => line.startsWith('[')),
   };
 }

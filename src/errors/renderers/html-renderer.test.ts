@@ -104,9 +104,18 @@ describe('HtmlRenderer', () => {
       const body = renderDebug(error, request);
       assert.ok(!body.includes('<script>'), 'no live script tag');
       assert.ok(body.startsWith('<!-- No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;) (404 Not Found) -->\n'));
-      assert.ok(body.includes('<title>No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;>&lt;script>alert(1)&lt;/script>&quot;) (404 Not Found)</title>'));
-      assert.ok(body.includes('exception-message">No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;>&lt;script>alert(1)&lt;/script>&quot;)</h1>'));
+      // Title and message as the reference's htmlspecialchars() writes them, `>` included.
+      assert.ok(body.includes('<title>No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;) (404 Not Found)</title>'));
+      assert.ok(body.includes('exception-message">No route found for &quot;GET http://app.example.test/robots.txt&quot; (from &quot;https://evil.test/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;)</h1>'));
       assert.ok(body.includes('<th class="nowrap">referer</th><td class="break-long-words">https://evil.test/&quot;>&lt;script>alert(1)&lt;/script></td>'));
+    });
+
+    it('writes a cause\'s message in its trace as the reference does, every special character escaped', () => {
+      const cause = new Error('No routes found for "/<script>x</script>/".');
+      const error = new NotFoundHttpException('No route found for "GET /x"', { cause });
+      const body = renderDebug(error, notFound().request);
+      assert.ok(body.includes('<p class="break-long-words trace-message">No routes found for &quot;/&lt;script&gt;x&lt;/script&gt;/&quot;.</p>'), 'the trace box message');
+      assert.ok(body.includes('Error:\nNo routes found for &quot;/&lt;script&gt;x&lt;/script&gt;/&quot;.\n'), 'the plain-text trace');
     });
 
     it('keeps a message containing --> from ending the leading comment early', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
 import type { Request } from '../../http/request.js';
-import { html, trustedHtml } from '../../internal/html-template.js';
+import { escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { FlatError } from '../flat-error.js';
 import { DebugMeta } from './debug-meta.js';
@@ -42,7 +42,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
   const head = html`
     <head>
       ${DebugMeta()}
-      <title>${pageTitle(error)}</title>
+      <title>${trustedHtml(escapeHtmlText(pageTitle(error)))}</title>
       ${STYLE}
     </head>
   `;
@@ -58,7 +58,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
         </div>
       </div>
       <div class="container">
-        <h1 class="break-long-words exception-message">${error.message}</h1>
+        <h1 class="break-long-words exception-message">${trustedHtml(escapeHtmlText(error.message))}</h1>
       </div>
     </div>
   `;

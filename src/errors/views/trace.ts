@@ -1,7 +1,7 @@
 import { basename, dirname, sep } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { flatString } from '../../internal/flat-string.js';
-import { html, trustedHtml } from '../../internal/html-template.js';
+import { escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
@@ -25,7 +25,7 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt }: Ex
   return html`
     <div class="trace trace-as-html" id="trace-box-${position}">
       <h3 class="trace-class">${dot !== -1 && html`<span class="trace-namespace">${error.class.slice(0, dot + 1)}</span>`}${error.class.slice(dot + 1)}</h3>
-      ${showMessage && html`<p class="break-long-words trace-message">${error.message}</p>`}
+      ${showMessage && html`<p class="break-long-words trace-message">${trustedHtml(escapeHtmlText(error.message))}</p>`}
       ${error.file !== '' && error.trace.length === 0 && FilePath({ file: error.file, line: error.line })}
       ${trustedHtml(frames)}
     </div>
@@ -87,7 +87,7 @@ function FilePath({ file, line }: { file: string; line: number }) {
  * once per frame list. Both are escaped by preact.
  */
 export function TextTrace({ error }: { error: FlatError }) {
-  return html`<pre class="stacktrace">${`${error.class}:\n${error.message}\n  at ${projectRelative(error.file)}:${error.line}`}${trustedHtml(callersMarkup(error.trace))}</pre>`;
+  return html`<pre class="stacktrace">${trustedHtml(escapeHtmlText(`${error.class}:\n${error.message}\n  at ${projectRelative(error.file)}:${error.line}`))}${trustedHtml(callersMarkup(error.trace))}</pre>`;
 }
 
 // The frames below the first, by frame list: the list is shared by every error of a code path (see parseStack).
