@@ -4,7 +4,7 @@ import { createApp, type App, type AppOptions } from './app.js';
 import { loadConfig } from './config/load-config.js';
 import { Request } from './http/request.js';
 import { Response } from './http/response.js';
-import type { ExceptionEvent, TerminateEvent } from './kernel/events.js';
+import type { ExceptionEvent, ResponseEvent, TerminateEvent } from './kernel/events.js';
 import { createLogger } from './logging/create-logger.js';
 import { CompositeProfileStore } from './profiler/composite-profile-store.js';
 import { UrlGenerator } from './routing/url-generator.js';
@@ -82,6 +82,27 @@ describe('controllers created by createApp', () => {
 });
 
 describe('an application exception listener between the log line and the error page', () => {
+  it('runs the application\'s listeners before its own at equal priority: a header set at 0 comes before Content-Type, as in the reference', async () => {
+    // The reference application's CspListener (response, priority 0), as recorded with it.
+    const csp = {
+      subscribedEvents: () => [
+        {
+          event: 'response' as const,
+          listener: ({ response }: ResponseEvent) => {
+            response.setHeader('Content-Security-Policy', "default-src 'self'");
+            response.setHeader('Content-Security-Policy-Report-Only', "default-src 'none'");
+            response.setHeader('X-Content-Security-Policy', "default-src 'self'");
+          },
+        },
+      ],
+    };
+    const routes = [{ name: 'home', path: '/', controller: () => new Response('home\n') }];
+    await withApp({ APP_ENV: 'dev', KEEL_TOOLBAR: '0' }, { routes, subscribers: [csp] }, async (app) => {
+      const names = [...(await get(app, '/')).headers].map(([name]) => name);
+      assert.deepEqual(names.slice(0, 6), ['Cache-Control', 'Date', 'Content-Security-Policy', 'Content-Security-Policy-Report-Only', 'X-Content-Security-Policy', 'Content-Type']);
+    });
+  });
+
   it('answers the error itself at -64, and the error is still logged, as the errors guide says', async () => {
     const ownFormat = {
       subscribedEvents: () => [

@@ -104,6 +104,10 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     collection.addAll(routes);
 
     const { dispatcher } = kernel;
+    // First, so that at equal priority the application's listeners run before keel's own, as in Symfony,
+    // where an application's services are registered before the framework's (a response listener at 0
+    // adds its headers before the ResponseListener's Content-Type).
+    for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
     dispatcher.addSubscriber(new OriginGuardListener());
     dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log, traceMisses: config.debug }));
     // After the router (32), so that the matched route's limiters are known; before the controller.
@@ -124,7 +128,6 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       for (const subscriber of profilerSubscribers(profiler, { toolbar: config.profiler.toolbar })) dispatcher.addSubscriber(subscriber);
     }
     if (config.disallowSearchEngineIndex) dispatcher.addSubscriber(new DisallowRobotsIndexingListener());
-    for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
 
     const resolveOrigin = createOriginResolver(config);
     handler = createRequestListener(kernel, {
