@@ -93,6 +93,21 @@ describe('HtmlRenderer', () => {
       assert.ok(body.includes('<td class="nowrap">request</td><td class="break-long-words">Matched route &quot;&lt;home>&quot;.</td>'));
     });
 
+    it('shows each record\'s context under its message as the reference does, pretty JSON with secrets masked', () => {
+      const { error, request } = notFound();
+      request.stack = new RequestStack();
+      const context = { route: 'login', route_parameters: { _route: 'login' }, request_uri: 'https://app.example.test/login?token=abc', password: 'hunter2', note: '</pre><script>x</script>' };
+      request.stack.logs.push({ time: Date.UTC(2026, 0, 1, 10, 52, 51), level: 'info', channel: 'request', message: 'Matched route "login".', context });
+      const body = renderDebug(error, request);
+      const shown = /Matched route &quot;login&quot;\.<pre class="text-muted prewrap m-t-5">([^<]*)<\/pre>/.exec(body)?.[1];
+      assert.ok(shown !== undefined, 'the context block under the message');
+      assert.ok(shown.startsWith('{\n    &quot;route&quot;: &quot;login&quot;,\n    &quot;route_parameters&quot;: {\n        &quot;_route&quot;: &quot;login&quot;\n    },'), shown);
+      // The page's source excerpts show this test's own lines: the context block alone is checked.
+      assert.ok(!shown.includes('hunter2') && shown.includes('&quot;password&quot;: &quot;******&quot;'), 'password masked');
+      assert.ok(!shown.includes('token=abc'), 'token masked');
+      assert.ok(shown.includes('&lt;/pre>&lt;script>x&lt;/script>'), 'escaped');
+    });
+
     it('says so when nothing was logged', () => {
       const { error, request } = notFound();
       assert.ok(renderDebug(error, request).includes('No log messages'));

@@ -1,5 +1,6 @@
 import { html } from '../../internal/html-template.js';
 import type { LogRecord } from '../../logging/log-record.js';
+import { shownContext } from '../../logging/shown-context.js';
 
 const PROBLEM_LEVELS = new Set(['error', 'critical', 'alert', 'emergency']);
 
@@ -7,7 +8,10 @@ export function countProblemLogs(logs: readonly LogRecord[]): number {
   return logs.filter((record) => PROBLEM_LEVELS.has(record.level)).length;
 }
 
-/** The records logged while handling the request: level, time, channel and message. */
+/**
+ * The records logged while handling the request: level, time, channel, message and, under it, the
+ * context as the reference shows it (pretty JSON, 4 spaces), secrets masked.
+ */
 export function LogsTable({ logs }: { logs: readonly LogRecord[] }) {
   if (logs.length === 0) return html`<div class="empty">No log messages</div>`;
   return html`
@@ -26,9 +30,14 @@ function logRow(record: LogRecord) {
     <tr${rowClass === undefined ? '' : html` class="${rowClass}"`}>
       <td class="nowrap"><strong>${record.level.toUpperCase()}</strong><br/><span class="text-muted">${formatTime(record.time)}</span></td>
       <td class="nowrap">${record.channel}</td>
-      <td class="break-long-words">${record.message}</td>
+      <td class="break-long-words">${record.message}${contextOf(record)}</td>
     </tr>
   `;
+}
+
+function contextOf(record: LogRecord) {
+  if (Object.keys(record.context).length === 0) return null;
+  return html`<pre class="text-muted prewrap m-t-5">${JSON.stringify(shownContext(record.context), null, 4)}</pre>`;
 }
 
 function rowClassOf(level: LogRecord['level']): string | undefined {

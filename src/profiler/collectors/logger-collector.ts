@@ -1,8 +1,8 @@
 import type { Request } from '../../http/request.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { Collector } from './collector.js';
-import { maskSecrets } from '../../config/mask-secrets.js';
 import { maskTextSecrets } from '../../config/mask-secrets.js';
+import { shownContext } from '../../logging/shown-context.js';
 
 export interface LoggerData {
   logs: LogRecord[];
@@ -30,7 +30,7 @@ export class LoggerCollector implements Collector<LoggerData> {
         level,
         channel,
         message: maskTextSecrets(message),
-        context: maskSecrets(toStorable(context, 0)) as Record<string, unknown>,
+        context: shownContext(context),
       })),
     };
   }
@@ -40,24 +40,4 @@ export class LoggerCollector implements Collector<LoggerData> {
 // sub-requests; a sub-request's, only those logged for it.
 function logsOf(request: Request, logs: readonly LogRecord[]): LogRecord[] {
   return request.isMainRequest ? logs.slice() : logs.filter((record) => record.requestId === request.id);
-}
-
-const MAX_DEPTH = 5;
-
-/**
- * A JSON-safe copy: errors become `{ class, message }`, deep or cyclic structures are cut, and secret query
- * parameters quoted in strings are masked (the matched route's `request_uri`, a referer).
- */
-export function toStorable(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return maskTextSecrets(value);
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return String(value);
-    return value;
-  }
-  if (value instanceof Error) return { class: value.constructor.name, message: maskTextSecrets(String(value.message)) };
-  if (depth >= MAX_DEPTH) return '[…]';
-  if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = toStorable(inner, depth + 1);
-  return out;
 }
