@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatIndexLine, parseIndexLine, type IndexEntry } from './profile-index.js';
 
@@ -40,8 +40,11 @@ export function appendIndexLines(dir: string, entries: readonly IndexEntry[]): v
   if (chunk !== '') chunks.push(Buffer.from(chunk));
   // Synchronous: a few microseconds for a batch, where each await would wait a whole event-loop turn,
   // which on a busy server is what made the store fall behind.
-  const fd = openSync(join(dir, CURRENT_INDEX), 'a');
+  const fd = openSync(join(dir, CURRENT_INDEX), 'a+');
   try {
+    // A write cut short (a full disk) leaves half a line: the next line would be glued to it and lost
+    // with it, though written. It starts on a line of its own instead.
+    if (chunks.length > 0 && endsInsideLine(fd)) chunks[0] = Buffer.concat([NEWLINE_BYTES, chunks[0]!]);
     for (const data of chunks) {
       const written = writeSync(fd, data, 0, data.length);
       if (written !== data.length) throw new Error(`short write to the profiler index (${written} of ${data.length} bytes)`);
@@ -49,6 +52,13 @@ export function appendIndexLines(dir: string, entries: readonly IndexEntry[]): v
   } finally {
     closeSync(fd);
   }
+}
+
+function endsInsideLine(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== NEWLINE;
 }
 
 /** The entry's line, its URL cut until the line fits, and the line's length in bytes. */
@@ -85,6 +95,10 @@ export function sealCurrentSegment(dir: string, now: number): void {
  * await on a busy server waits a whole event-loop turn (a purge made of such waits took seconds).
  */
 export function readSegments(dir: string, sealedCache?: SegmentCache): IndexSegment[] {
+  // The current segment before the listing: read after it, a segment another process sealed in between
+  // would be in neither, and a search would miss its records for a moment. Read first, it may be sealed
+  // by the time of the listing: its file (the same inode) is then read as sealed, with any lines since.
+  let current = readCurrentSegment(dir);
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -98,11 +112,13 @@ export function readSegments(dir: string, sealedCache?: SegmentCache): IndexSegm
     for (const name of sealedCache.keys()) if (!listed.has(name)) sealedCache.delete(name);
   }
   for (const name of sealed) {
-    const entries = sealedCache === undefined ? readSegment(dir, name) : readSealedSegment(dir, name, sealedCache);
+    const stats = statSync(join(dir, name), { throwIfNoEntry: false });
+    if (stats === undefined) continue;
+    if (current !== undefined && stats.ino === current.ino) current = undefined;
+    const entries = sealedCache === undefined ? readSegment(dir, name) : readSealedSegment(dir, name, stats.size, sealedCache);
     if (entries !== undefined) segments.push({ name, entries });
   }
-  const current = readSegment(dir, CURRENT_INDEX);
-  if (current !== undefined) segments.push({ name: CURRENT_INDEX, entries: current });
+  if (current !== undefined) segments.push({ name: CURRENT_INDEX, entries: current.entries });
   return segments;
 }
 
@@ -111,14 +127,27 @@ export type SegmentCache = Map<string, { size: number; entries: IndexEntry[] }>;
 
 // A sealed segment is written no more, except by a process that opened it as the current one just before
 // another sealed it: its size tells whether such a late line arrived since it was parsed.
-function readSealedSegment(dir: string, name: string, cache: SegmentCache): IndexEntry[] | undefined {
-  const size = statSync(join(dir, name), { throwIfNoEntry: false })?.size;
-  if (size === undefined) return undefined;
+function readSealedSegment(dir: string, name: string, size: number, cache: SegmentCache): IndexEntry[] | undefined {
   const cached = cache.get(name);
   if (cached !== undefined && cached.size === size) return cached.entries;
   const entries = readSegment(dir, name);
   if (entries !== undefined) cache.set(name, { size, entries });
   return entries;
+}
+
+// The current segment's entries and its file's inode, which a rename (sealing) keeps.
+function readCurrentSegment(dir: string): { ino: number; entries: IndexEntry[] } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(join(dir, CURRENT_INDEX), 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    return { ino: fstatSync(fd).ino, entries: parseSegment(readFileSync(fd, 'utf8')) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -139,6 +168,7 @@ export function currentSegmentHead(dir: string): { lines: number; first: IndexEn
 }
 
 const NEWLINE = 0x0a;
+const NEWLINE_BYTES = Buffer.from('\n');
 
 /** The entries of one segment; malformed lines (a hand edit, a torn write after a power cut) are skipped. */
 function readSegment(dir: string, name: string): IndexEntry[] | undefined {
@@ -148,6 +178,10 @@ function readSegment(dir: string, name: string): IndexEntry[] | undefined {
   } catch {
     return undefined;
   }
+  return parseSegment(text);
+}
+
+function parseSegment(text: string): IndexEntry[] {
   const entries: IndexEntry[] = [];
   for (const line of text.split('\n')) {
     const entry = line === '' ? undefined : parseIndexLine(line);
