@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import fs, { readdirSync, readFileSync, statSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it, mock } from 'node:test';
@@ -81,6 +82,28 @@ describe('RecordRing', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('gives back a new slot it could not write (a full disk): no file, descriptor nor number left behind', async () => {
+    const ring = new RecordRing(temporaryDir(), 1000, { keepOpen: 1000 });
+    ring.write(Buffer.from('written'));
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const openBefore = readdirSync('/proc/self/fd').length;
+    const writes = mock.method(fs, 'writeSync', () => {
+      throw full;
+    });
+    syncBuiltinESMExports();
+    try {
+      for (let i = 0; i < 50; i++) assert.throws(() => ring.write(Buffer.from(`record ${i}`)), full);
+    } finally {
+      writes.mock.restore();
+      syncBuiltinESMExports();
+    }
+    assert.deepEqual(await readdir(join(temporaryDir(), ring.id)), ['0']);
+    assert.equal(readdirSync('/proc/self/fd').length, openBefore);
+    // Once there is room again, the next record takes the next number.
+    assert.equal(ring.write(Buffer.from('room again')).slot, 1);
+    ring.close();
   });
 
   it('starts a new ring when its folder is gone', async () => {

@@ -155,6 +155,23 @@ export class RecordRing {
     const reuse = this.#mayGo(this.#cycle[this.#next], records);
     if (reuse) this.#shrink(records);
     const slot = reuse ? this.#cycle[this.#next]! : (this.#free.pop() ?? this.#numbered++);
+    try {
+      this.#writeFile(slot, data, reuse);
+    } catch (error) {
+      // A new slot that could not be written (a full disk) is given back, file and number, rather than
+      // left behind, one more empty file and open descriptor per failed write.
+      if (!reuse) this.#giveBack(slot);
+      throw error;
+    }
+    // A new slot goes in just before the oldest, as the newest.
+    if (!reuse) this.#cycle.splice(this.#next, 0, slot);
+    this.#next = (this.#next + 1) % this.#cycle.length;
+    this.#written += records;
+    this.#writtenBy[slot] = this.#written;
+    return { ring: this.#id, slot, length: data.length };
+  }
+
+  #writeFile(slot: number, data: Buffer, reuse: boolean): void {
     let fd = this.#open[slot];
     if (fd === undefined) {
       fd = openSync(ringSlotPath(this.dir, { ring: this.#id, slot }), reuse ? 'r+' : 'w');
@@ -165,12 +182,21 @@ export class RecordRing {
     } finally {
       if (slot >= this.keepOpen) closeSync(fd);
     }
-    // A new slot goes in just before the oldest, as the newest.
-    if (!reuse) this.#cycle.splice(this.#next, 0, slot);
-    this.#next = (this.#next + 1) % this.#cycle.length;
-    this.#written += records;
-    this.#writtenBy[slot] = this.#written;
-    return { ring: this.#id, slot, length: data.length };
+  }
+
+  // A slot outside the cycle: its descriptor closed, its file deleted, its number free for the next new slot.
+  #giveBack(slot: number): void {
+    const fd = this.#open[slot];
+    if (fd !== undefined) {
+      closeSync(fd);
+      this.#open[slot] = undefined;
+    }
+    try {
+      unlinkSync(ringSlotPath(this.dir, { ring: this.#id, slot }));
+    } catch {
+      // Never created, or left in place: it is overwritten when its number is given out again.
+    }
+    this.#free.push(slot);
   }
 
   /** Whether a slot's records may all be overwritten once `records` more are written: it and the records written since make keepRecords. */
@@ -188,19 +214,9 @@ export class RecordRing {
     const after = (this.#next + 1) % this.#cycle.length;
     const slot = this.#cycle[after]!;
     if (after === this.#next || !this.#mayGo(slot, records)) return;
-    const fd = this.#open[slot];
-    if (fd !== undefined) {
-      closeSync(fd);
-      this.#open[slot] = undefined;
-    }
-    try {
-      unlinkSync(ringSlotPath(this.dir, { ring: this.#id, slot }));
-    } catch {
-      // Left in place, the file is overwritten when its number is given out again.
-    }
     this.#cycle.splice(after, 1);
     if (after < this.#next) this.#next--;
-    this.#free.push(slot);
+    this.#giveBack(slot);
   }
 
   #start(now: number): void {
