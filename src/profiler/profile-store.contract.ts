@@ -43,11 +43,16 @@ export function describeProfileStoreContract(name: string, setUp: () => Promise<
       assert.deepEqual(await store.read('a2546b'), profile);
     });
 
-    it('replaces a record written again under the same token and lists it once', async () => {
+    it('replaces a record written again under the same token, its summary too, and lists it once', async () => {
       await store.write(createTestProfile('4ea1d5'));
-      await store.write(createTestProfile('4ea1d5', { children: ['a2546b'] }));
+      await store.write(createTestProfile('000001'));
+      await store.write(createTestProfile('4ea1d5', { children: ['a2546b'], statusCode: 500, url: 'https://app.example.test/new' }));
       assert.deepEqual((await store.read('4ea1d5'))?.children, ['a2546b']);
-      assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['4ea1d5']);
+      // Where it is listed (its first place, or the newest) is the store's choice; what it says is not.
+      const found = (await store.find({ limit: 10 })).map((s) => [s.token, s.statusCode, s.url]).sort();
+      assert.deepEqual(found, [['000001', 404, 'https://app.example.test/robots.txt'], ['4ea1d5', 500, 'https://app.example.test/new']]);
+      assert.deepEqual((await store.find({ limit: 10, statusCode: '500' })).map((s) => s.token), ['4ea1d5']);
+      assert.deepEqual(await store.find({ limit: 10, url: 'robots.txt', statusCode: '500' }), []);
     });
 
     it('finds summaries newest first, up to the limit', async () => {

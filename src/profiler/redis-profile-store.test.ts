@@ -51,6 +51,32 @@ describe('RedisProfileStore', () => {
     await tearDown();
   });
 
+  it('lists each record once while other instances write between its pages', async () => {
+    const prefix = `test:${process.pid}:paging:`;
+    const writer = new RedisProfileStore({ url: redis.url, prefix, clock: () => NOW });
+    const token = (n: number) => n.toString(16).padStart(6, '0');
+    for (let n = 1; n <= 450; n++) await writer.write(createTestProfile(token(n), { time: NOW / 1000 }));
+    // Between each page of tokens and its summaries, another instance writes five more records.
+    const client = new Redis(redis.url);
+    const summaries = client.hmget.bind(client) as (...args: unknown[]) => Promise<(string | null)[]>;
+    let added = 1000;
+    Object.assign(client, {
+      hmget: async (...args: unknown[]) => {
+        for (let i = 0; i < 5; i++) await writer.write(createTestProfile(token(++added), { time: NOW / 1000 }));
+        return summaries(...args);
+      },
+    });
+    const reader = new RedisProfileStore({ client, prefix, clock: () => NOW });
+    try {
+      const listed = (await reader.find({ limit: 2000 })).map((summary) => summary.token);
+      assert.equal(new Set(listed).size, listed.length, 'no record twice');
+      for (let n = 1; n <= 450; n++) assert.ok(listed.includes(token(n)), token(n));
+    } finally {
+      await writer.purge();
+      await Promise.all([writer.close(), client.quit()]);
+    }
+  });
+
   it('serves a record written by one instance to another, as behind a load balancer', async () => {
     const prefix = `test:${process.pid}:shared:`;
     const first = new CompositeProfileStore(new MemoryProfileStore(), new RedisProfileStore({ url: redis.url, prefix, clock: () => NOW }));

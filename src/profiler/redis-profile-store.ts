@@ -15,7 +15,8 @@ const PAGE = 200;
 const COMMAND_TIMEOUT_MS = 2_000;
 
 /**
- * One atomic write: the record (with a TTL), its index line once, its place in the time-ordered index,
+ * One atomic write: the record (with a TTL), its index line, its place in the time-ordered index (a record
+ * written again under its token replaces both, as the newest, as the file store's newest line does),
  * then trimming by age and by count, deleting the records trimmed. Scores are `time × 10⁶ + sequence`,
  * so records of the same second keep their write order: 1_800_000_000 s, 42nd write → 1_800_000_000_000_042.
  * KEYS: record, summaries, index, sequence. ARGV: token, data, line, time, ttl, maxRecords, cutoff, prefix.
@@ -27,10 +28,9 @@ local function remove(token)
   redis.call('DEL', ARGV[8] .. 'record:' .. token)
 end
 redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[5])
-if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3]) == 1 then
-  local seq = redis.call('INCR', KEYS[4]) % 1000000
-  redis.call('ZADD', KEYS[3], string.format('%.0f', tonumber(ARGV[4]) * 1000000 + seq), ARGV[1])
-end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+local seq = redis.call('INCR', KEYS[4]) % 1000000
+redis.call('ZADD', KEYS[3], string.format('%.0f', tonumber(ARGV[4]) * 1000000 + seq), ARGV[1])
 for _, token in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) * 1000000), 'LIMIT', 0, 1000)) do
   remove(token)
 end
@@ -91,9 +91,13 @@ export class RedisProfileStore implements ProfileStore {
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
     const found: ProfileSummary[] = [];
     const cutoff = this.#cutoff();
-    for (let start = 0; found.length < query.limit; start += PAGE) {
-      const tokens = await this.#client.zrevrange(this.#key('index'), start, start + PAGE - 1);
-      if (tokens.length === 0) break;
+    // Paged by score, below the last one seen, not by rank: records other instances add meanwhile go on
+    // top and would push the ranks down, listing some records twice.
+    for (let below = '+inf'; found.length < query.limit; ) {
+      const page = await this.#client.zrevrangebyscore(this.#key('index'), below, '-inf', 'WITHSCORES', 'LIMIT', 0, PAGE);
+      if (page.length === 0) break;
+      const tokens = page.filter((_, i) => i % 2 === 0);
+      below = `(${page[page.length - 1]!}`;
       const lines = await this.#client.hmget(this.#key('summaries'), ...tokens);
       for (const line of lines) {
         const summary = line === null ? undefined : parseIndexLine(line.replace(/\n$/, ''));
