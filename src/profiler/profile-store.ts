@@ -6,7 +6,10 @@ export interface ProfileQuery {
   method?: string;
   /** Substring of the URL; a leading `!` excludes URLs containing the rest (Symfony 6.4+). */
   url?: string;
+  /** Part of the status code, anywhere in it, as the reference's search matches it (`40` finds 404 and 140). */
   statusCode?: string;
+  /** The status code's first digits (`4`: every 4xx), for a command line that asks for a class of statuses. */
+  statusCodePrefix?: string;
   /** Unix seconds, inclusive bounds. */
   start?: number;
   end?: number;
@@ -36,6 +39,7 @@ export function matchesQuery(summary: ProfileSummary, query: ProfileQuery): bool
   // Substrings, case-sensitive, as the reference's file storage compares them (`method=get` finds nothing).
   if (query.method && !summary.method.includes(query.method)) return false;
   if (query.statusCode && !String(summary.statusCode).includes(query.statusCode)) return false;
+  if (query.statusCodePrefix && !String(summary.statusCode).startsWith(query.statusCodePrefix)) return false;
   if (query.url) {
     const exclude = query.url.startsWith('!');
     const needle = exclude ? query.url.slice(1) : query.url;

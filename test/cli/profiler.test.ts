@@ -59,6 +59,10 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     assert.ok(found.length >= 1 && found.length <= 5);
     assert.ok(found.every((profile) => profile.statusCode === 404));
     assert.ok(found.some((profile) => profile.token === tokens.notFound));
+    // The first digits of a status: a class of them, not a digit anywhere (0 is in 404 and 200).
+    const byClass = await runKeel(['profiler:list', '--status=4', '--format=json'], { cwd: projectDir });
+    assert.deepEqual([...new Set((JSON.parse(byClass.stdout) as { statusCode: number }[]).map((profile) => profile.statusCode))], [404]);
+    assert.deepEqual(JSON.parse((await runKeel(['profiler:list', '--status=0', '--format=json'], { cwd: projectDir })).stdout), []);
     // A method in any case, as router:match takes it.
     const byMethod = await runKeel(['profiler:list', '--method=get', '--format=json'], { cwd: projectDir });
     assert.ok((JSON.parse(byMethod.stdout) as { method: string }[]).some((profile) => profile.method === 'GET'));

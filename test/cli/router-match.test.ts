@@ -79,6 +79,15 @@ describe('keel router:match', () => {
     assert.equal(run.stderr, 'error: the path must start with "/" (got "blog")\n');
   });
 
+  it('refuses a path the server would answer 400 for, a space or a non-ASCII character, saying how to write it', async () => {
+    const space = await runKeel(['router:match', '/a b']);
+    assert.equal(space.code, 2);
+    assert.equal(space.stderr, 'error: the path holds " ", which a request line cannot carry (the server would answer 400 Bad Request): percent-encode it, as %20\n');
+    const accented = await runKeel(['router:match', '/café']);
+    assert.equal(accented.code, 2);
+    assert.match(accented.stderr, /percent-encode it, as %C3%A9\n$/);
+  });
+
   describe('against the running demo', () => {
     let demo: RunningDemo;
     before(async () => {

@@ -28,7 +28,7 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
   program
     .command('profiler:list')
     .description('list recorded profiles, newest first')
-    .option('--status <code>', 'status code, or a part of one (4 lists every 4xx)', parseStatus)
+    .option('--status <code>', 'status code, or its first digits (4 lists every 4xx, 40 lists 400 to 409)', parseStatus)
     // Upper-cased, as router:match takes it: the stored methods are, and the search compares them as they are.
     .option('--method <method>', 'request method', (value: string) => value.toUpperCase())
     .option('--url <text>', 'part of the URL; a leading ! excludes URLs containing the rest')
@@ -37,7 +37,7 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
     .addOption(formatOption())
     .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
     .action(async (options: ListOptions) => {
-      const query: ProfileQuery = { limit: options.limit, statusCode: options.status, method: options.method, url: options.url, ip: options.ip };
+      const query: ProfileQuery = { limit: options.limit, statusCodePrefix: options.status, method: options.method, url: options.url, ip: options.ip };
       const found = await withStore(io, options, (store) => store.find(query));
       if (options.format === 'json') {
         io.stdout.write(toJson(found));

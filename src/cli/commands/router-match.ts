@@ -32,6 +32,11 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
     .addHelpText('after', '\nExit code 0 when a route matches or the router redirects, 1 when keel would answer 404 or 405.');
   appOptions(command).action(async (path: string, options: RouterMatchOptions) => {
     if (!path.startsWith('/')) throw new UsageError(`the path must start with "/" (got "${path}")`);
+    // What a request line cannot carry, the server refuses with a 400 before any routing.
+    const unsendable = /[^\x21-\x7e]/.exec(path)?.[0];
+    if (unsendable !== undefined) {
+      throw new UsageError(`the path holds ${JSON.stringify(unsendable)}, which a request line cannot carry (the server would answer 400 Bad Request): percent-encode it, as ${encodeURIComponent(unsendable)}`);
+    }
     const app = await buildQuietApp(io, options);
     let report: MatchReport;
     try {
