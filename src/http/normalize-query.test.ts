@@ -33,6 +33,15 @@ describe('normalizeQueryString', () => {
     });
   }
 
+  it('drops a name nested deeper than 64 levels, what was set under it before included, as PHP does', () => {
+    const nested = (levels: number) => `a${'[]'.repeat(levels)}=x`;
+    assert.equal(normalizeQueryString(`a=1&${nested(64)}&b=2`), `a${'%5B0%5D'.repeat(64)}=x&b=2`);
+    assert.equal(normalizeQueryString(`a=1&${nested(65)}&b=2`), 'b=2');
+    assert.equal(normalizeQueryString(`${nested(65)}&a=1&b=2`), 'a=1&b=2');
+    // Thousands of levels: no stack overflow (it made a 500 of every route that logs its URL).
+    assert.equal(normalizeQueryString(`${nested(20_000)}&b=2`), 'b=2');
+  });
+
   it('leaves an empty query empty', () => {
     assert.equal(normalizeQueryString(''), '');
   });

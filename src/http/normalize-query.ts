@@ -19,6 +19,9 @@ export function normalizeQueryString(query: string): string {
 }
 
 type Key = number | string;
+
+// PHP's max_input_nesting_level, by default.
+const MAX_NESTING = 64;
 type Value = string | PhpArray;
 
 /** An ordered PHP array: integer-like string keys become integers, appending takes the next integer. */
@@ -70,6 +73,12 @@ function addPair(top: PhpArray, pair: string): void {
   // An unclosed first bracket is no array: the name is kept, what follows the bracket with PHP's
   // replacement of the characters a variable name cannot hold (`a[b.c` is `a[b_c`).
   if (indices.length === 0) return top.set(`${base}[${name.slice(bracket + 1).replace(/[ .[]/g, '_')}`, value);
+  // Deeper than PHP's max_input_nesting_level, the whole variable goes, what was set under its name before
+  // included: as PHP drops it (and thousands of `[]` would otherwise overflow the stack of build()).
+  if (indices.length > MAX_NESTING) {
+    top.entries.delete(phpKey(base));
+    return;
+  }
   let level = top.child(base);
   for (let i = 0; i < indices.length - 1; i++) level = level.child(indices[i] === '' ? undefined : indices[i]);
   const last = indices.at(-1)!;

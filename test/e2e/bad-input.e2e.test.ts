@@ -62,6 +62,11 @@ describe('bad input: the reference\'s 404 or a clear 4xx, never a 5xx, and the s
     });
   }
 
+  it('serves a route whose query nests brackets thousands deep, as PHP would, dropping that parameter', async () => {
+    const response = await rawRequest(demo.port, { path: `/about?a${'[]'.repeat(4000)}=1&b=2`, headers: seedHeaders() });
+    assert.equal(response.status, 200);
+  });
+
   it('answers a raw non-UTF-8 byte in the path cleanly', async () => {
     const request = Buffer.concat([
       Buffer.from('GET /caf'),
