@@ -7,7 +7,13 @@ import { isSecretName, MASK, maskTextSecrets } from '../../config/mask-secrets.j
 export function maskRecord<T>(values: Record<string, T>): Record<string, T | string> {
   const out = Object.create(null) as Record<string, T | string>;
   for (const [name, value] of Object.entries(values)) {
-    out[name] = value === undefined ? value : isSecretName(name) ? MASK : typeof value === 'string' ? maskTextSecrets(value) : value;
+    out[name] = value === undefined ? value : isSecretName(name) ? MASK : (maskQuoted(value) as T);
   }
   return out;
+}
+
+// A repeated query parameter is a list: each of its values is masked as a single one is.
+function maskQuoted(value: unknown): unknown {
+  if (typeof value === 'string') return maskTextSecrets(value);
+  return Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? maskTextSecrets(item) : item)) : value;
 }

@@ -36,6 +36,12 @@ describe('RequestCollector', () => {
     assert.doesNotMatch(JSON.stringify(data), /hunter2|s3cr3t|Bearer/);
   });
 
+  it('collects a repeated query parameter as a list, in order, each value masked as a single one is', () => {
+    const data = new RequestCollector().collect(requestWith({}, '/?a=1&next=https://u:pw1@h.test/&a=2&next=x&a=3'), new Response());
+    assert.deepEqual(data.query.a, ['1', '2', '3']);
+    assert.deepEqual(data.query.next, ['https://u:******@h.test/', 'x']);
+  });
+
   it('reports no session, and the stateless check of the main request', () => {
     const main = requestWith({});
     main.attributes.stateless = true;

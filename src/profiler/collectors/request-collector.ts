@@ -99,7 +99,9 @@ function queryObject(query: URLSearchParams): Record<string, string | string[]> 
   const out = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of query) {
     const existing = out[name];
-    out[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    // Appended in place: a copy per repeat made `?a&a&a…` (8 000 times) cost ~100 ms.
+    if (Array.isArray(existing)) existing.push(value);
+    else out[name] = existing === undefined ? value : [existing, value];
   }
   return out;
 }

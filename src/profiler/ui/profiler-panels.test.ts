@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { MemoryProfileStore } from '../memory-profile-store.js';
 import { bodyOf, createProfiledApp } from '../profiled-app.fixture.js';
 
 async function failedRequest(target = '/robots.txt', headers: Record<string, string> = {}) {
@@ -19,6 +20,16 @@ describe('profiler panels', () => {
     assert.match(html, /ResourceNotFoundException/);
     assert.match(html, /<strong>router-listener\.ts<\/strong>/);
     assert.match(html, /<ol class="trace-code" start="\d+">[^]*<li class="selected"><code>/);
+  });
+
+  it('says a collector failed, where its panel would be, instead of failing the page', async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    store.get(token)!.collectors.request = { collectorError: 'RangeError: <too deep>' };
+    const response = await get(`/_profiler/${token}?panel=request`);
+    assert.equal(response.status, 200);
+    assert.match(bodyOf(response), /The &quot;request&quot; collector failed for this request: RangeError: &lt;too deep>/);
   });
 
   it('lists every route the matcher tried for a miss, with why each did not match', async () => {

@@ -44,7 +44,10 @@ export function ProfilePage({ profile, panel, base, query, routes }: ProfilePage
           ))}
         </nav>
         <div id="panel" data-panel={panel}>
-          {View === undefined ? (
+          {failure(data) !== undefined ? (
+            // A collector that threw recorded its error instead of its data: no view can show that.
+            <div class="empty">The "{panel}" collector failed for this request: {failure(data)}</div>
+          ) : View === undefined ? (
             <DataTable rows={(data ?? {}) as Record<string, unknown>} />
           ) : (
             <View profile={profile} data={data as never} base={base} query={query} routes={routes} />
@@ -53,4 +56,9 @@ export function ProfilePage({ profile, panel, base, query, routes }: ProfilePage
       </div>
     </Layout>
   );
+}
+
+function failure(data: unknown): string | undefined {
+  const error = (data as { collectorError?: unknown } | undefined)?.collectorError;
+  return typeof error === 'string' ? error : undefined;
 }
