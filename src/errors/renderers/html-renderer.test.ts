@@ -108,6 +108,20 @@ describe('HtmlRenderer', () => {
       assert.ok(shown.includes('&lt;/pre>&lt;script>x&lt;/script>'), 'escaped');
     });
 
+    it('masks secrets in the request section as the profiler does: secret-named headers, secret query parameters', () => {
+      const request = new Request({
+        method: 'GET',
+        target: '/robots.txt?access_token=Q-SECRET&page=2',
+        headers: { host: 'app.example.test', authorization: 'Bearer A-SECRET', 'x-api-key': 'K-SECRET', cookie: 'session=C-SECRET', referer: 'https://u:P-SECRET@evil.test/', accept: 'text/html' },
+      });
+      const body = renderDebug(new NotFoundHttpException('No route found for "GET http://app.example.test/robots.txt"'), request);
+      const section = body.slice(body.indexOf('<table class="request">'));
+      assert.doesNotMatch(section, /[A-Z]-SECRET/);
+      assert.ok(section.includes('<th class="nowrap">authorization</th><td class="break-long-words">******</td>'));
+      assert.ok(section.includes('access_token=******&amp;page=2'));
+      assert.ok(section.includes('<th class="nowrap">accept</th><td class="break-long-words">text/html</td>'));
+    });
+
     it('says so when nothing was logged', () => {
       const { error, request } = notFound();
       assert.ok(renderDebug(error, request).includes('No log messages'));

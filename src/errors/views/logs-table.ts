@@ -1,3 +1,4 @@
+import { maskTextSecrets } from '../../config/mask-secrets.js';
 import { html } from '../../internal/html-template.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import { shownContext } from '../../logging/shown-context.js';
@@ -30,7 +31,7 @@ function logRow(record: LogRecord) {
     <tr${rowClass === undefined ? '' : html` class="${rowClass}"`}>
       <td class="nowrap"><strong>${record.level.toUpperCase()}</strong><br/><span class="text-muted">${formatTime(record.time)}</span></td>
       <td class="nowrap">${record.channel}</td>
-      <td class="break-long-words">${record.message}${contextOf(record)}</td>
+      <td class="break-long-words">${maskTextSecrets(record.message)}${contextOf(record)}</td>
     </tr>
   `;
 }

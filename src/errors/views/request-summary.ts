@@ -1,17 +1,22 @@
+import { isSecretName, MASK, maskTextSecrets } from '../../config/mask-secrets.js';
 import type { Request } from '../../http/request.js';
 import { html } from '../../internal/html-template.js';
 
-/** Method, URL and headers of the request that failed. */
+/**
+ * Method, URL and headers of the request that failed, secrets masked as in the profiler's panels: a
+ * secret-named header (Authorization, Cookie, X-Api-Key) whole, a secret query parameter in the URL or
+ * in a header quoting one (a Referer).
+ */
 export function RequestSummary({ request }: { request: Request }) {
   const rows = [];
   for (const [name, value] of Object.entries(request.headers)) {
-    for (const line of Array.isArray(value) ? value : [value ?? '']) rows.push(html`<tr><th class="nowrap">${name}</th><td class="break-long-words">${line}</td></tr>`);
+    for (const line of Array.isArray(value) ? value : [value ?? '']) rows.push(html`<tr><th class="nowrap">${name}</th><td class="break-long-words">${isSecretName(name) ? MASK : maskTextSecrets(line)}</td></tr>`);
   }
   return html`
     <table class="request">
       <tbody>
         <tr><th>Method</th><td>${request.method}</td></tr>
-        <tr><th>URL</th><td class="break-long-words">${safeUri(request)}</td></tr>
+        <tr><th>URL</th><td class="break-long-words">${maskTextSecrets(safeUri(request))}</td></tr>
         ${rows}
       </tbody>
     </table>

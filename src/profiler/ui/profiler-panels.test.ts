@@ -32,6 +32,21 @@ describe('profiler panels', () => {
     assert.match(bodyOf(response), /The &quot;request&quot; collector failed for this request: RangeError: &lt;too deep>/);
   });
 
+  it('masks the logs of a record still being answered (a stream), before they are made storable, and survives a cyclic context', async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    const context: Record<string, unknown> = { api_key: 'K3Y-VALUE', request_uri: 'http://localhost/feed?access_token=T0KEN', error: new Error('boom') };
+    context.self = context;
+    // As collect() leaves it, before lateCollect: the raw records.
+    store.get(token)!.collectors.logger = { logs: [{ time: 0, level: 'info', channel: 'app', message: 'GET /feed?access_token=T0KEN', context }] };
+    const response = await get(`/_profiler/${token}?panel=logger`);
+    assert.equal(response.status, 200);
+    const html = bodyOf(response);
+    assert.doesNotMatch(html, /K3Y-VALUE|T0KEN/);
+    assert.match(html, /access_token=\*{6}/);
+  });
+
   it('lists every route the matcher tried for a miss, with why each did not match', async () => {
     const { page } = await failedRequest();
     const html = await page('panel=router');
