@@ -45,6 +45,14 @@ describe('maskTextSecrets', () => {
     assert.equal(maskTextSecrets('from "https://x.test/?a=1&pwd=p"'), 'from "https://x.test/?a=1&pwd=******"');
   });
 
+  it('masks a parameter whose value is a URL with a secret of its own, encoded once or more', () => {
+    assert.equal(maskTextSecrets('http://h.test/about?next=https%3A%2F%2Fu%3Apw1%40x.test%2F&a=1'), 'http://h.test/about?next=******&a=1');
+    assert.equal(maskTextSecrets('http://h.test/about?next=%2Fa%3Faccess_token%3Dabc'), 'http://h.test/about?next=******');
+    assert.equal(maskTextSecrets('http://h.test/?next=%252Fa%253Ftoken%253Dabc&page=2'), 'http://h.test/?next=******&page=2');
+    // Encoded values without a secret, or not decodable, stay as they are.
+    assert.equal(maskTextSecrets('http://h.test/?q=caf%C3%A9&next=%2Fa%3Fpage%3D2&x=%E0%A4%A'), 'http://h.test/?q=caf%C3%A9&next=%2Fa%3Fpage%3D2&x=%E0%A4%A');
+  });
+
   it('masks the password of every URL in a text, with or without a scheme', () => {
     assert.equal(maskTextSecrets('from "https://u:pw@x.test/?token=abc&page=2" and redis//:secret@h'), 'from "https://u:******@x.test/?token=******&page=2" and redis//:******@h');
   });

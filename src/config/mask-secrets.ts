@@ -36,20 +36,45 @@ const QUERY_PAIR = /([?&])([^=&#\s"'<>]+)(?:=((?:[^&#"']|["'](?![\s)\]},;]|$))*)
  * @example maskTextSecrets('from "https://u:pw@x.test/?token=abc&page=2"') // 'from "https://u:******@x.test/?token=******&page=2"'
  */
 export function maskTextSecrets(text: string): string {
+  return maskText(text, true);
+}
+
+// A URL inside a parameter's value (`?next=https%3A%2F%2Fu%3Apw%40h%2F`) is looked into once decoded, up
+// to this many times encoded: each decoding reads the whole value again.
+const MAX_ENCODED_DEPTH = 3;
+
+function maskText(text: string, lookInside: boolean): string {
   let masked = text;
   if (masked.includes('@') && masked.includes('//')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`);
   // A name may be percent-encoded (`pass%77ord`), so `%` reads on. Not SECRET_NAME on the whole text: its
   // `pass` must stand between `_`, `.` or `-`, and `?pass=` would have been let through unmasked.
   if (!masked.includes('=') || (!masked.includes('%') && !SECRET_WORD.test(masked))) return masked;
-  return masked.replace(QUERY_PAIR, (pair, separator: string, name: string, value: string | undefined) => (value !== undefined && isSecretName(decodeParamName(name)) ? `${separator}${name}=${MASK}` : pair));
+  return masked.replace(QUERY_PAIR, (pair, separator: string, name: string, value: string | undefined) => {
+    if (value === undefined) return pair;
+    // A value holding an encoded URL with a secret of its own is masked whole: re-encoded, a masked copy
+    // could not be told from what the client sent.
+    if (isSecretName(decodeComponent(name)) || (lookInside && value.includes('%') && holdsEncodedSecret(value))) return `${separator}${name}=${MASK}`;
+    return pair;
+  });
 }
 
-/** A query parameter's name as its application reads it (`pass%77ord` is `password`). */
-function decodeParamName(name: string): string {
+function holdsEncodedSecret(value: string): boolean {
+  let inner = value;
+  for (let level = 0; level < MAX_ENCODED_DEPTH; level++) {
+    const decoded = decodeComponent(inner);
+    if (decoded === inner) return false;
+    if (maskText(decoded, false) !== decoded) return true;
+    inner = decoded;
+  }
+  return false;
+}
+
+/** A query parameter's name or value as its application reads it (`pass%77ord` is `password`). */
+function decodeComponent(text: string): string {
   try {
-    return decodeURIComponent(name.replaceAll('+', ' '));
+    return decodeURIComponent(text.replaceAll('+', ' '));
   } catch {
-    return name;
+    return text;
   }
 }
 
