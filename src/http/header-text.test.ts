@@ -3,6 +3,10 @@ import { describe, it } from 'node:test';
 import { headerText } from './header-text.js';
 
 describe('headerText', () => {
+  it('keeps a leading byte-order mark the client sent as part of the text', () => {
+    assert.equal(headerText('\u00ef\u00bb\u00bfcaf\u00c3\u00a9'), '\ufeffcafé');
+  });
+
   it('reads the UTF-8 bytes node:http decoded one per character', () => {
     assert.equal(headerText(Buffer.from('https://ex.test/café?q=ü', 'utf8').toString('latin1')), 'https://ex.test/café?q=ü');
   });

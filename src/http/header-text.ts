@@ -1,5 +1,6 @@
 // node:http hands header values over as latin1 strings, one character per byte.
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a leading U+FEFF the client sent is part of the text, not dropped as a decoder would.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const NON_ASCII = /[\x80-\xff]/;
 
 /**

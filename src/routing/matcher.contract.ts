@@ -110,6 +110,12 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.equal(notFoundMessage(match, request('GET', '/caf%C3%A9')), 'No routes found for "/caf%C3%A9/".');
     });
 
+    it('keeps an encoded byte-order mark as part of the path: /%EF%BB%BFabout is not /about', () => {
+      assert.equal(notFoundMessage(match, request('GET', '/%EF%BB%BFabout')), 'No routes found for "/%EF%BB%BFabout/".');
+      assert.equal(notFoundMessage(match, request('GET', '/ab%EF%BB%BFout')), 'No routes found for "/ab%EF%BB%BFout/".');
+      assert.equal(notFoundMessage(match, request('PUT', '/items/%EF%BB%BF12')), 'No routes found for "/items/%EF%BB%BF12".');
+    });
+
     it('treats malformed percent-encoding as a path that matches nothing, never as a failure', () => {
       assert.equal(notFoundMessage(match, request('GET', '/%zz')), 'No routes found for "/%zz/".');
       assert.equal(notFoundMessage(match, request('GET', '/%E0%A4%A')), 'No routes found for "/%E0%A4%A/".');
@@ -193,6 +199,15 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.deepEqual(summary(match(request('GET', '/'))), { route: 'page', params: { page: '' } });
       assert.deepEqual(summary(match(request('GET', '/12'))), { route: 'page', params: { page: '12' } });
       assert.deepEqual(summary(match(request('GET', '/p/v1'))), { route: 'pair', params: { a: 'v1', b: '' } });
+    });
+
+    it('gives an optional placeholder left out before one that matched the empty string, as PCRE leaves its group', () => {
+      const page = create([{ name: 'page', path: '/{a?x}.{_format?html}' }]);
+      assert.deepEqual(summary(page(request('GET', '/.json'))), { route: 'page', params: { a: '', _format: 'json' } });
+      const pair = create([{ name: 'pair', path: '/{a?x}-{b?y}' }]);
+      assert.deepEqual(summary(pair(request('GET', '/-2'))), { route: 'pair', params: { a: '', b: '2' } });
+      // Left out at the end, they keep their defaults (not among the matched parameters).
+      assert.deepEqual(summary(pair(request('GET', '/1'))), { route: 'pair', params: { a: '1' } });
     });
 
     it('reads inline requirements and defaults', () => {

@@ -1,4 +1,8 @@
-/** Copies the values a route's regex captured into its params, skipping the placeholders left out. */
+/**
+ * Copies the values a route's regex captured into its params, skipping the placeholders left out at the
+ * end. One left out before a placeholder that matched is the empty string, as PHP's preg_match() reports
+ * an unset group followed by a set one: `/{a?x}.{_format?html}` on `/.json` gives `a: ''`, not its default.
+ */
 export type ParamsCollector = (params: Record<string, string>, groups: ArrayLike<string | undefined>) => void;
 
 const collectors = new Map<string, ParamsCollector>();
@@ -22,9 +26,9 @@ export function paramsCollector(variables: readonly string[]): ParamsCollector {
 /** Undefined where code generation from strings is disallowed (`--disallow-code-generation-from-strings`). */
 function generated(variables: readonly string[]): ParamsCollector | undefined {
   // The names are placeholder names (`\w+`), written as string literals all the same.
-  const body = variables.map((name, i) => `v = g[${i + 1}];\nif (v !== undefined) p[${JSON.stringify(name)}] = v;`).join('\n');
+  const body = variables.map((name, i) => `v = g[${i + 1}];\nif (v !== undefined) p[${JSON.stringify(name)}] = v;\nelse if (${i + 1} < n) p[${JSON.stringify(name)}] = '';`).join('\n');
   try {
-    return new Function('p', 'g', `let v;\n${body}`) as ParamsCollector;
+    return new Function('p', 'g', `let v;\nlet n = ${variables.length};\nwhile (n > 0 && g[n] === undefined) n--;\n${body}`) as ParamsCollector;
   } catch {
     return undefined;
   }
@@ -32,8 +36,7 @@ function generated(variables: readonly string[]): ParamsCollector | undefined {
 
 /** The collector's work for any names, by a loop. */
 export function collectParams(params: Record<string, string>, variables: readonly string[], groups: ArrayLike<string | undefined>): void {
-  for (let i = 0; i < variables.length; i++) {
-    const value = groups[i + 1];
-    if (value !== undefined) params[variables[i] as string] = value;
-  }
+  let last = variables.length;
+  while (last > 0 && groups[last] === undefined) last--;
+  for (let i = 0; i < last; i++) params[variables[i] as string] = groups[i + 1] ?? '';
 }

@@ -1,5 +1,7 @@
 const ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a decoder strips a leading U+FEFF from what it decodes, and each run of escapes is decoded
+// apart: `/%EF%BB%BFadmin` would have reached the route of `/admin`, a path that matches what it is not.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * PHP's rawurldecode() as the matcher needs it: `%XX` escapes are decoded, anything else (`%zz`, a lone
