@@ -56,6 +56,9 @@ describe('UrlGenerator', () => {
 
   it('escapes dot segments a browser would resolve away', () => {
     assert.equal(generator.generate('tree', { path: '../x/./y/..' }), '/tree/%2E%2E/x/%2E/y/%2E%2E');
+    // Several in a row, each of them.
+    assert.equal(generator.generate('tree', { path: '../../etc' }), '/tree/%2E%2E/%2E%2E/etc');
+    assert.equal(generator.generate('tree', { path: 'a/././b/..' }), '/tree/a/%2E/%2E/b/%2E%2E');
   });
 
   it('adds a fragment', () => {

@@ -102,9 +102,9 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
  */
 function encodePath(path: string): string {
   let url = replaceAll(rawUrlEncode(path === '' ? '/' : path), PATH_DECODED);
-  url = url.replaceAll('/../', '/%2E%2E/').replaceAll('/./', '/%2E/');
-  if (url.endsWith('/..')) url = `${url.slice(0, -2)}%2E%2E`;
-  else if (url.endsWith('/.')) url = `${url.slice(0, -1)}%2E`;
+  // Segment by segment, as the reference does: replacing `/../` in the text missed the second of two in a
+  // row (`/../../etc` came out as `/%2E%2E/../etc`, which a browser resolves).
+  if (url.includes('/.')) url = url.split('/').map((segment) => (segment === '.' ? '%2E' : segment === '..' ? '%2E%2E' : segment)).join('/');
   // A path starting with `//` would be read as a scheme-relative URL.
   if (url.startsWith('//')) url = `/%2F${url.slice(2)}`;
   return url;
