@@ -210,6 +210,12 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.deepEqual(summary(pair(request('GET', '/1'))), { route: 'pair', params: { a: '1' } });
     });
 
+    it('takes requirements written for PCRE: escaped punctuation, \\pL, \\x{…}', () => {
+      const match = create([{ name: 'slug', path: '/s/{slug}', requirements: { slug: '\\pL+\\-\\d+\\_caf\\x{e9}' } }]);
+      assert.deepEqual(summary(match(request('GET', '/s/%C3%A9t%C3%A9-12_caf%C3%A9'))), { route: 'slug', params: { slug: 'été-12_café' } });
+      assert.equal(notFoundMessage(match, request('GET', '/s/ete12_cafe')), 'No routes found for "/s/ete12_cafe/".');
+    });
+
     it('reads inline requirements and defaults', () => {
       const match = create([{ name: 'list', path: '/list/{page<\\d+>?1}.{_format?html}' }]);
       assert.deepEqual(summary(match(request('GET', '/list/3.json'))), { route: 'list', params: { page: '3', _format: 'json' } });

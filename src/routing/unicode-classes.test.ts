@@ -11,7 +11,29 @@ describe('unicodeClasses', () => {
   });
 
   it('leaves escaped backslashes, other escapes and plain text alone', () => {
-    for (const source of ['\\\\d', '\\.', '\\p{Lu}', '[^/]+', 'en|fr', '\\s+', '[^\\W]']) assert.equal(unicodeClasses(source), source);
+    for (const source of ['\\\\d', '\\.', '\\p{Lu}', '[^/]+', 'en|fr', '[^\\W]', '[a\\-z]', '\\/']) assert.equal(unicodeClasses(source), source);
+  });
+
+  it('reads the PCRE escapes JavaScript refuses: escaped punctuation, \\pL, \\x{…}, \\h', () => {
+    assert.equal(unicodeClasses('[a-z]\\-\\_\\#\\@'), '[a-z]-_#@');
+    assert.equal(unicodeClasses('\\pL+\\PN'), '\\p{L}+\\P{N}');
+    assert.equal(unicodeClasses('caf\\x{e9}'), 'caf\\u{e9}');
+    const test = (source: string, text: string) => new RegExp(`^(?:${unicodeClasses(source)})$`, 'su').test(text);
+    assert.equal(test('[a-z\\-]+\\_\\d', 'a-b_1'), true);
+    assert.equal(test('\\pL+', 'élan'), true);
+    assert.equal(test('caf\\x{e9}', 'café'), true);
+    assert.equal(test('a\\hb', 'a\u3000b'), true);
+  });
+
+  it('matches spaces as PCRE does: NEL and U+180E are spaces, the byte-order mark is not', () => {
+    // php -r 'var_dump(preg_match("/^\\s$/u", "\u{85}"), preg_match("/^\\s$/u", "\u{180E}"), preg_match("/^\\S$/u", "\u{FEFF}"));' → 1, 1, 1
+    const test = (source: string, text: string) => new RegExp(`^(?:${unicodeClasses(source)})$`, 'su').test(text);
+    assert.equal(test('\\s', '\u0085'), true);
+    assert.equal(test('\\s', '\u180e'), true);
+    assert.equal(test('\\s', '\ufeff'), false);
+    assert.equal(test('\\S', '\ufeff'), true);
+    assert.equal(test('\\s+', ' \t\n'), true);
+    assert.equal(test('[\\s,]+', ', \u0085'), true);
   });
 
   it('matches what PHP matches in UTF mode', () => {

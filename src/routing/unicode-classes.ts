@@ -1,10 +1,17 @@
 /**
- * The reference compiles route regexes in PCRE's UTF mode, where PHP also turns on Unicode properties:
- * `\d` matches any decimal digit (`١`, `٣`), `\w` any letter or number or `_`. JavaScript's `u` flag keeps
- * them ASCII, so they are spelled out as the properties PCRE uses. `\s` already covers Unicode spaces in
- * JavaScript. One gap remains: `\W` inside a character class (`[^\W]`) stays ASCII, as a JavaScript class
- * cannot hold a negated class.
- * @example unicodeClasses('\\d+-[\\w.]+') // '\\p{Nd}+-[\\p{L}\\p{N}_.]+'
+ * The reference compiles route regexes with PCRE in UTF mode, where PHP also turns on Unicode properties;
+ * requirements are written for it. What JavaScript (with the `u` flag) reads otherwise is spelled out:
+ * - `\d`, `\w` (and `\D`, `\W`) match any decimal digit (`١`), any letter or number or `_`, as PCRE's
+ *   properties do, where JavaScript's stay ASCII;
+ * - `\s`, `\S`, `\h` are PCRE's lists of spaces (`\s` takes NEL, U+0085, and not the byte-order mark,
+ *   U+FEFF, where JavaScript's does the opposite);
+ * - `\pL`, `\x{e9}` are `\p{L}`, `\u{e9}`;
+ * - an escaped punctuation character JavaScript refuses to see escaped (`\-` outside a class, `\_`,
+ *   `\#`, `\@`…) is that character.
+ * Gaps: `\W` and `\S` inside a character class keep JavaScript's meaning, as a class cannot hold a
+ * negated one (`\H` there is refused); PCRE-only syntax (possessive `++`, atomic `(?>…)`, `\Q…\E`, POSIX `[[:alpha:]]`, inline
+ * `(?i)`) stays refused, with the route, at start-up.
+ * @example unicodeClasses('\\d+\\-[\\w.]+') // '\\p{Nd}+-[\\p{L}\\p{N}_.]+'
  */
 export function unicodeClasses(source: string): string {
   if (!source.includes('\\')) return source;
@@ -12,17 +19,59 @@ export function unicodeClasses(source: string): string {
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
-    if (ch === '\\') {
-      const next = source[i + 1] ?? '';
-      i++;
-      out += next === 'd' ? '\\p{Nd}' : next === 'D' ? '\\P{Nd}' : next === 'w' ? (inClass ? WORD_CHARS : `[${WORD_CHARS}]`) : next === 'W' && !inClass ? `[^${WORD_CHARS}]` : `\\${next}`;
+    if (ch !== '\\') {
+      if (ch === '[' && !inClass) inClass = true;
+      else if (ch === ']' && inClass) inClass = false;
+      out += ch;
       continue;
     }
-    if (ch === '[' && !inClass) inClass = true;
-    else if (ch === ']' && inClass) inClass = false;
-    out += ch;
+    const next = source[i + 1] ?? '';
+    i++;
+    if (next === 'x' && source[i + 1] === '{') {
+      const close = source.indexOf('}', i + 2);
+      if (close !== -1) {
+        out += `\\u{${source.slice(i + 2, close)}}`;
+        i = close;
+        continue;
+      }
+    }
+    if ((next === 'p' || next === 'P') && /^[A-Za-z]$/.test(source[i + 1] ?? '')) {
+      out += `\\${next}{${source[i + 1]!}}`;
+      i++;
+      continue;
+    }
+    out += translateEscape(next, inClass);
   }
   return out;
 }
 
+function translateEscape(next: string, inClass: boolean): string {
+  switch (next) {
+    case 'd':
+      return '\\p{Nd}';
+    case 'D':
+      return '\\P{Nd}';
+    case 'w':
+      return inClass ? WORD_CHARS : `[${WORD_CHARS}]`;
+    case 'W':
+      return inClass ? '\\W' : `[^${WORD_CHARS}]`;
+    case 's':
+      return inClass ? SPACE_CHARS : `[${SPACE_CHARS}]`;
+    case 'S':
+      return inClass ? '\\S' : `[^${SPACE_CHARS}]`;
+    case 'h':
+      return inClass ? HORIZONTAL_SPACE_CHARS : `[${HORIZONTAL_SPACE_CHARS}]`;
+    case 'H':
+      return inClass ? '\\H' : `[^${HORIZONTAL_SPACE_CHARS}]`;
+  }
+  // Letters, digits and the characters JavaScript accepts escaped keep their backslash.
+  if (/^[A-Za-z0-9]$/.test(next) || JS_ESCAPABLE.test(next) || (inClass && next === '-') || next === '') return `\\${next}`;
+  return next;
+}
+
+// What JavaScript's `u` flag accepts after a backslash besides letters and digits: its syntax characters.
+const JS_ESCAPABLE = /^[\^$\\.*+?()[\]{}|/]$/;
+// PCRE's \h, and its \s: \h and the vertical spaces.
+const HORIZONTAL_SPACE_CHARS = '\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000';
+const SPACE_CHARS = `${HORIZONTAL_SPACE_CHARS}\\n\\v\\f\\r\\u0085\\u2028\\u2029`;
 const WORD_CHARS = '\\p{L}\\p{N}_';
