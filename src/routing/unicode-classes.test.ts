@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { unicodeClasses } from './unicode-classes.js';
 
+// Whether the translated requirement matches the whole text, as a route matches a placeholder.
+const test = (source: string, text: string) => new RegExp(`^(?:${unicodeClasses(source)})$`, 'su').test(text);
+
 describe('unicodeClasses', () => {
   it('spells \\d, \\D, \\w and \\W as the Unicode properties PCRE matches them with, in and out of classes', () => {
     assert.equal(unicodeClasses('\\d+'), '\\p{Nd}+');
@@ -18,7 +21,6 @@ describe('unicodeClasses', () => {
     assert.equal(unicodeClasses('[a-z]\\-\\_\\#\\@'), '[a-z]-_#@');
     assert.equal(unicodeClasses('\\pL+\\PN'), '\\p{L}+\\P{N}');
     assert.equal(unicodeClasses('caf\\x{e9}'), 'caf\\u{e9}');
-    const test = (source: string, text: string) => new RegExp(`^(?:${unicodeClasses(source)})$`, 'su').test(text);
     assert.equal(test('[a-z\\-]+\\_\\d', 'a-b_1'), true);
     assert.equal(test('\\pL+', 'élan'), true);
     assert.equal(test('caf\\x{e9}', 'café'), true);
@@ -27,7 +29,6 @@ describe('unicodeClasses', () => {
 
   it('matches spaces as PCRE does: NEL and U+180E are spaces, the byte-order mark is not', () => {
     // php -r 'var_dump(preg_match("/^\\s$/u", "\u{85}"), preg_match("/^\\s$/u", "\u{180E}"), preg_match("/^\\S$/u", "\u{FEFF}"));' → 1, 1, 1
-    const test = (source: string, text: string) => new RegExp(`^(?:${unicodeClasses(source)})$`, 'su').test(text);
     assert.equal(test('\\s', '\u0085'), true);
     assert.equal(test('\\s', '\u180e'), true);
     assert.equal(test('\\s', '\ufeff'), false);
@@ -38,7 +39,6 @@ describe('unicodeClasses', () => {
 
   it('matches what PHP matches in UTF mode', () => {
     // php -r 'var_dump(preg_match("/^\\d+$/u", "١٢"), preg_match("/^\\w+$/u", "élan_2"), preg_match("/^\\W$/u", "é"));' → 1, 1, 0
-    const test = (source: string, text: string) => new RegExp(`^(?:${unicodeClasses(source)})$`, 'su').test(text);
     assert.equal(test('\\d+', '١٢'), true);
     assert.equal(test('\\w+', 'élan_2'), true);
     assert.equal(test('\\W', 'é'), false);
