@@ -263,6 +263,12 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.equal(notFoundMessage(match, request('GET', '/dashboard', { host: 'example.org' })), 'No routes found for "/dashboard/".');
     });
 
+    it('reads a host\'s inline requirements and keeps its placeholder names as written (the host itself lower-cased, as Request::getHost() gives it)', () => {
+      const match = create([{ name: 'region', path: '/r', host: '{Region<[a-z]+>}.Example.com' }]);
+      assert.deepEqual(summary(match(request('GET', '/r', { host: 'US.example.COM' }))), { route: 'region', params: { Region: 'us' } });
+      assert.equal(notFoundMessage(match, request('GET', '/r', { host: 'u1.example.com' })), 'No routes found for "/r/".');
+    });
+
     it('redirects GET to the scheme a route requires, and refuses other methods', () => {
       const match = create([{ name: 'secure', path: '/account', schemes: ['https'] }]);
       assert.deepEqual(summary(match(request('GET', '/account', { scheme: 'http' }))), {

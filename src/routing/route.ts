@@ -88,14 +88,18 @@ export class Route {
     const requirements: Record<string, string> = {};
     const defaults: Record<string, string> = {};
     const optional = new Set<string>();
-    const path = `/${definition.path.trim().replace(/^\/+/, '')}`.replace(INLINE, (_all, bang: string, key: string, req?: string, def?: string) => {
-      if (def !== undefined) {
-        optional.add(key);
-        if (def !== '?') defaults[key] = def.slice(1);
-      }
-      if (req !== undefined && req.length > 2) requirements[key] = req.slice(1, -1);
-      return `{${bang}${key}}`;
-    });
+    // Inline requirements and defaults, in the host as in the path (Symfony's Route reads both).
+    const withoutInline = (pattern: string) =>
+      pattern.replace(INLINE, (_all, bang: string, key: string, req?: string, def?: string) => {
+        if (def !== undefined) {
+          optional.add(key);
+          if (def !== '?') defaults[key] = def.slice(1);
+        }
+        if (req !== undefined && req.length > 2) requirements[key] = req.slice(1, -1);
+        return `{${bang}${key}}`;
+      });
+    const path = withoutInline(`/${definition.path.trim().replace(/^\/+/, '')}`);
+    const host = withoutInline(definition.host ?? '');
     for (const [key, value] of Object.entries(definition.defaults ?? {})) {
       defaults[key] = String(value);
       optional.add(key);
@@ -112,7 +116,8 @@ export class Route {
       requirements[key] = regex;
     }
     this.path = path;
-    this.host = (definition.host ?? '').toLowerCase();
+    // Hosts match whatever their case: the literal text is lower-cased, placeholder names keep theirs.
+    this.host = host.replace(/[^{}]+(?![^{]*\})/g, (literal) => literal.toLowerCase());
     this.requirements = requirements;
     this.defaults = defaults;
     this.#optional = optional;

@@ -27,6 +27,20 @@ describe('UrlGenerator', () => {
     assert.throws(() => generator.generate('tenant', { tenant: 'a.b' }), UrlGenerationError);
   });
 
+  it('reads a host\'s inline requirements and defaults, keeps its placeholder names\' case and checks its values whatever their case', () => {
+    const hosts = new UrlGenerator(
+      new RouteCollection().addAll([
+        { name: 'region', path: '/r', host: '{Region<[a-z]+>?eu}.Example.COM' },
+        { name: 'upper', path: '/u', host: '{sub}.example.com', requirements: { sub: '[A-Z]+' } },
+      ]),
+    );
+    const request = { schemeAndHttpHost: 'https://example.com' };
+    assert.equal(hosts.generate('region', { Region: 'us' }, { absolute: request }), 'https://us.example.com/r');
+    assert.equal(hosts.generate('region', {}, { absolute: request }), 'https://eu.example.com/r');
+    assert.throws(() => hosts.generate('region', { Region: 'u1' }), UrlGenerationError);
+    assert.equal(hosts.generate('upper', { sub: 'ab' }, { absolute: request }), 'https://ab.example.com/u');
+  });
+
   it('writes booleans as PHP does (1 and 0 in the query, 1 and nothing in a placeholder), and keeps a %2F given in a value', () => {
     const routes = new UrlGenerator(new RouteCollection().addAll([{ name: 'q', path: '/q' }, { name: 'file', path: '/files/{name<.*>}' }]));
     assert.equal(routes.generate('q', { b: true, f: false }), '/q?b=1&f=0');

@@ -42,7 +42,7 @@ export class UrlGenerator {
       throw new UrlGenerationError(`Some mandatory parameters are missing ("${missing.join('", "')}") to generate a URL for route "${name}".`);
     }
 
-    let url = encodePath(buildPath(route, route.pathPattern.tokens, values, true));
+    let url = encodePath(buildPath(route, route.pathPattern.tokens, values, false));
     const fragment = values._fragment;
     const query = Object.entries(params)
       .map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)] as const)
@@ -52,7 +52,7 @@ export class UrlGenerator {
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
     if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawUrlEncode(fragment), QUERY_DECODED)}`;
     // Host placeholders are checked even for a path, as the reference checks them whatever it writes.
-    const host = route.hostPattern === undefined ? undefined : buildPath(route, route.hostPattern.tokens, values, false);
+    const host = route.hostPattern === undefined ? undefined : buildPath(route, route.hostPattern.tokens, values, true);
     if (absolute === undefined) return url;
 
     const base = new URL(absolute.schemeAndHttpHost);
@@ -69,10 +69,13 @@ export class UrlGenerator {
   }
 }
 
-/** Walks the tokens from the end, dropping trailing optional placeholders that equal their default. */
-function buildPath(route: Route, tokens: readonly PatternToken[], values: Record<string, string>, mayOmit: boolean): string {
+/**
+ * Walks the tokens from the end, dropping a path's trailing optional placeholders that equal their default.
+ * A host's values are checked whatever their case, as hosts are matched.
+ */
+function buildPath(route: Route, tokens: readonly PatternToken[], values: Record<string, string>, isHost: boolean): string {
   let out = '';
-  let optional = mayOmit;
+  let optional = !isHost;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const token = tokens[i] as PatternToken;
     if (token.kind === 'text') {
@@ -83,9 +86,9 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     const value = values[token.name];
     const isDefault = route.hasDefault(token.name) && (value === undefined || value === (route.defaults[token.name] ?? ''));
     if (optional && !token.important && isDefault) continue;
-    // Case-sensitive, as the path is matched. Symfony's generator ignores case here too (`#i`), and so
-    // writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
-    if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, 'u').test(value ?? '')) {
+    // Case-sensitive for a path, as the path is matched. Symfony's generator ignores case there too (`#i`),
+    // and so writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
+    if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, isHost ? 'iu' : 'u').test(value ?? '')) {
       throw new UrlGenerationError(
         `Parameter "${token.name}" for route "${route.name}" must match "${token.regex}" ("${value ?? ''}" given) to generate a corresponding URL.`,
       );
