@@ -1,3 +1,4 @@
+import { isNumericString } from '../internal/php-numeric.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
 
 /**
@@ -101,12 +102,10 @@ function phpKey(key: string): Key {
   return Number.isSafeInteger(number) ? number : key;
 }
 
-const NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
-
 // PHP 8: numbers and numeric strings compare as numbers, anything else as byte strings.
 function compareKeys(a: Key, b: Key): number {
-  const x = typeof a === 'number' ? a : NUMERIC.test(a) ? Number(a) : undefined;
-  const y = typeof b === 'number' ? b : NUMERIC.test(b) ? Number(b) : undefined;
+  const x = typeof a === 'number' ? a : isNumericString(a) ? Number(a) : undefined;
+  const y = typeof b === 'number' ? b : isNumericString(b) ? Number(b) : undefined;
   if (x !== undefined && y !== undefined) return x - y;
   const s = String(a);
   const t = String(b);

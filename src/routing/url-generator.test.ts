@@ -41,6 +41,19 @@ describe('UrlGenerator', () => {
     assert.equal(hosts.generate('upper', { sub: 'ab' }, { absolute: request }), 'https://ab.example.com/u');
   });
 
+  it('checks a value without the requirement\'s lookarounds, as the reference does', () => {
+    const users = new UrlGenerator(new RouteCollection().addAll([{ name: 'user', path: '/u/{name}', requirements: { name: '(?!admin$)(?<=/?)[a-z]+(?=\\b)' } }]));
+    assert.equal(users.generate('user', { name: 'admin' }), '/u/admin');
+    assert.throws(() => users.generate('user', { name: 'Admin1' }), UrlGenerationError);
+  });
+
+  it('leaves out a query parameter equal to its default as PHP\'s == compares them', () => {
+    const paged = new UrlGenerator(new RouteCollection().addAll([{ name: 'news', path: '/n/{a}', defaults: { y: '1' } }]));
+    for (const y of ['1', '01', '1.0', ' 1', 1]) assert.equal(paged.generate('news', { a: 'a', y }), '/n/a', String(y));
+    assert.equal(paged.generate('news', { a: 'a', y: '1a' }), '/n/a?y=1a');
+    assert.equal(paged.generate('news', { a: 'a', toString: 'x' }), '/n/a?toString=x');
+  });
+
   it('writes booleans as PHP does (1 and 0 in the query, 1 and nothing in a placeholder), and keeps a %2F given in a value', () => {
     const routes = new UrlGenerator(new RouteCollection().addAll([{ name: 'q', path: '/q' }, { name: 'file', path: '/files/{name<.*>}' }]));
     assert.equal(routes.generate('q', { b: true, f: false }), '/q?b=1&f=0');

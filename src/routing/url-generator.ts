@@ -1,6 +1,7 @@
 import type { PatternToken } from './route-compiler.js';
 import type { Route } from './route.js';
 import { UrlGenerationError } from './routing-errors.js';
+import { looseEquals } from '../internal/php-numeric.js';
 import { unicodeClasses } from './unicode-classes.js';
 
 export type UrlParams = Record<string, string | number | boolean>;
@@ -46,7 +47,8 @@ export class UrlGenerator {
     const fragment = values._fragment;
     const query = Object.entries(params)
       .map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)] as const)
-      .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && value !== route.defaults[key])
+      // A parameter equal to its default is left out, equal as PHP's == says (`01` is the default `1`).
+      .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && !(Object.hasOwn(route.defaults, key) && looseEquals(value, route.defaults[key]!)))
       .map(([key, value]) => `${rawUrlEncode(key)}=${rawUrlEncode(value)}`)
       .join('&');
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
@@ -88,7 +90,7 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     if (optional && !token.important && isDefault) continue;
     // Case-sensitive for a path, as the path is matched. Symfony's generator ignores case there too (`#i`),
     // and so writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
-    if (!new RegExp(`^(?:${unicodeClasses(token.regex)})$`, isHost ? 'iu' : 'u').test(value ?? '')) {
+    if (!new RegExp(`^(?:${unicodeClasses(withoutLookarounds(token.regex))})$`, isHost ? 'iu' : 'u').test(value ?? '')) {
       throw new UrlGenerationError(
         `Parameter "${token.name}" for route "${route.name}" must match "${token.regex}" ("${value ?? ''}" given) to generate a corresponding URL.`,
       );
@@ -97,6 +99,41 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     optional = false;
   }
   return out;
+}
+
+/**
+ * A requirement without its lookarounds, as the reference's generator checks values: `(?!admin$)[a-z]+`
+ * lets it write `/u/admin`, the route then answering for it or not as the matcher decides.
+ */
+function withoutLookarounds(regex: string): string {
+  if (!regex.includes('(?')) return regex;
+  let out = '';
+  for (let i = 0; i < regex.length; i++) {
+    const ch = regex[i]!;
+    if (ch === '\\') {
+      out += regex.slice(i, i + 2);
+      i++;
+    } else if (LOOKAROUND.test(regex.slice(i, i + 4))) {
+      i = closingParen(regex, i);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+const LOOKAROUND = /^\(\?(?:=|!|<=|<!)/;
+
+// The index of the `)` closing the group opened at `open`, escapes and nested groups skipped.
+function closingParen(regex: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < regex.length; i++) {
+    const ch = regex[i];
+    if (ch === '\\') i++;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+  }
+  return regex.length;
 }
 
 /**
