@@ -10,7 +10,15 @@ const MAX_VARIABLE_LENGTH = 32;
 
 export type PatternToken =
   | { kind: 'text'; text: string }
-  | { kind: 'variable'; prefix: string; regex: string; name: string; important: boolean };
+  | {
+      kind: 'variable';
+      prefix: string;
+      regex: string;
+      name: string;
+      important: boolean;
+      /** The requirement as the reference writes it in messages: as given, or its default (`[^/]++`). */
+      shown: string;
+    };
 
 /** A path or host pattern compiled to a regular expression. Group n + 1 captures `variables[n]`. */
 export interface CompiledPattern {
@@ -59,16 +67,22 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
     else if (!isSeparator && preceding !== '') tokens.push({ kind: 'text', text: preceding });
 
     let regex = requirements[name];
+    let shown = regex ?? '';
     if (regex === undefined) {
       const following = pattern.slice(pos);
       const next = findNextSeparator(following);
-      regex = `[^${escapeInClass(defaultSeparator)}${next !== '' && next !== defaultSeparator ? escapeInClass(next) : ''}]+`;
+      const other = next !== '' && next !== defaultSeparator;
+      regex = `[^${escapeInClass(defaultSeparator)}${other ? escapeInClass(next) : ''}]+`;
+      // Symfony's own spelling: preg_quote()d separators, and possessive where nothing can follow that
+      // the placeholder could have matched (JavaScript has no possessive quantifier: the match is the same).
+      const possessive = (next !== '' && !/^\{\w+\}/.test(following)) || following === '';
+      shown = `[^${pregQuote(defaultSeparator)}${other ? pregQuote(next) : ''}]+${possessive ? '+' : ''}`;
     } else {
       const problem = findRequirementProblem(regex);
       if (problem !== undefined) throw new PatternError(`the requirement "${regex}" of placeholder "${name}" is refused: ${problem}.`);
       regex = toNonCapturing(regex);
     }
-    tokens.push({ kind: 'variable', prefix: isSeparator ? precedingChar : '', regex, name, important: match[1] === '!' });
+    tokens.push({ kind: 'variable', prefix: isSeparator ? precedingChar : '', regex, name, important: match[1] === '!', shown });
     variables.push(name);
   }
   if (pos < pattern.length) tokens.push({ kind: 'text', text: pattern.slice(pos) });
@@ -121,6 +135,11 @@ function findNextSeparator(following: string): string {
 /** Escapes regex syntax characters only: the `u` flag refuses escapes of anything else. */
 export function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+// PHP's preg_quote() of one separator character.
+function pregQuote(ch: string): string {
+  return /[.\\+*?[^\]$(){}=!<>|:#-]/.test(ch) ? `\\${ch}` : ch;
 }
 
 function escapeInClass(ch: string): string {

@@ -113,6 +113,31 @@ describe('UrlGenerator', () => {
       });
     });
 
+    it('quotes a requirement as the reference writes it: the default one possessive and preg_quote()d, a group as given', () => {
+      const routes = new UrlGenerator(
+        new RouteCollection().addAll([
+          { name: 'file', path: '/f/{name}.{ext}' },
+          { name: 'pair', path: '/p/{a}{b}' },
+          { name: 'host', path: '/h', host: '{sub}.example.com' },
+          { name: 'group', path: '/g/{x}', requirements: { x: '(a|b)' } },
+        ]),
+      );
+      const quoted = (name: string, params: Record<string, string>) => {
+        try {
+          routes.generate(name, params);
+        } catch (error) {
+          return /must match "(.*)" \(/.exec((error as Error).message)?.[1];
+        }
+        return undefined;
+      };
+      // php: RouteCompiler gives [^/\.]++, [^/]+ before another placeholder, [^\.]++ in a host.
+      assert.equal(quoted('file', { name: 'a/b', ext: 'txt' }), '[^/\\.]++');
+      assert.equal(quoted('pair', { a: 'x/y', b: 'z' }), '[^/]+');
+      assert.equal(quoted('pair', { a: 'x', b: 'y/z' }), '[^/]++');
+      assert.equal(quoted('host', { sub: 'a.b' }), '[^\\.]++');
+      assert.equal(quoted('group', { x: 'c' }), '(a|b)');
+    });
+
     it('refuses an unknown route', () => {
       assert.throws(() => generator.generate('nope'), UrlGenerationError);
     });

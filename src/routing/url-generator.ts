@@ -92,7 +92,7 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     // and so writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
     if (!new RegExp(`^(?:${unicodeClasses(withoutLookarounds(token.regex))})$`, isHost ? 'iu' : 'u').test(value ?? '')) {
       throw new UrlGenerationError(
-        `Parameter "${token.name}" for route "${route.name}" must match "${token.regex}" ("${value ?? ''}" given) to generate a corresponding URL.`,
+        `Parameter "${token.name}" for route "${route.name}" must match "${token.shown}" ("${value ?? ''}" given) to generate a corresponding URL.`,
       );
     }
     out = token.prefix + (value ?? '') + out;
