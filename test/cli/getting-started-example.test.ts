@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,5 +69,16 @@ describe('examples/getting-started.ts, as docs/getting-started.md runs it', () =
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^book_show\s+GET\s+ANY\s+ANY\s+\/books\/\{id\}\s+id: \\d\+$/m);
     assert.doesNotMatch(run.stdout, /listening/);
+  });
+});
+
+describe('docs/getting-started.md', () => {
+  it('shows the example file as it is, imported from keel', () => {
+    const guide = readFileSync(fileURLToPath(new URL('../../docs/getting-started.md', import.meta.url)), 'utf8');
+    const shown = /```ts\n([^]*?)```/.exec(guide)?.[1];
+    const file = readFileSync(EXAMPLE, 'utf8');
+    // The file without its opening comment, as an application would import keel.
+    const code = file.slice(file.indexOf('\nimport ') + 1).replace("from '../src/index.js'", "from 'keel'");
+    assert.equal(shown, code);
   });
 });
