@@ -14,11 +14,8 @@ import { demoRoutes } from './routes.js';
 const config = loadConfig();
 // Rate limits counted in memory cannot be shared by workers (keel refuses them there): without Redis and
 // without a count asked for, the demo serves from one process instead of failing in every worker.
-const countAsked = ['KEEL_WORKERS', 'WEB_CONCURRENCY'].some((name) => (process.env[name] ?? '').trim() !== '');
-const memoryLimits = (config.rateLimiterStorage?.url ?? 'memory') === 'memory';
-const byDefault = resolveWorkerCount(process.env, config.env);
-const oneForMemoryLimits = !countAsked && memoryLimits && byDefault > 1;
-const workers = oneForMemoryLimits ? 1 : byDefault;
+const workers = resolveWorkerCount(process.env, config);
+const oneForMemoryLimits = workers === 1 && resolveWorkerCount(process.env, config.env) > 1;
 
 await runServer({
   workers,

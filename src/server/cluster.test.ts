@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { availableParallelism } from 'node:os';
-import { describe, it } from 'node:test';
+import { syncBuiltinESMExports } from 'node:module';
+import os, { availableParallelism } from 'node:os';
+import { describe, it, mock } from 'node:test';
 import { resolveWorkerCount } from './cluster.js';
 
 describe('resolveWorkerCount', () => {
@@ -8,6 +9,24 @@ describe('resolveWorkerCount', () => {
     assert.equal(resolveWorkerCount({}, 'prod'), availableParallelism());
     assert.equal(resolveWorkerCount({}, 'dev'), 1);
     assert.equal(resolveWorkerCount({}, 'test'), 1);
+  });
+
+  it('keeps prod to one process by default while the rate limits are counted in memory, which workers cannot share', () => {
+    // Four cores, whatever this machine has.
+    const cores = mock.method(os, 'availableParallelism', () => 4);
+    syncBuiltinESMExports();
+    try {
+      const redis = { url: 'redis://127.0.0.1:6379', timeout: 200 };
+      assert.equal(resolveWorkerCount({}, { env: 'prod' }), 1);
+      assert.equal(resolveWorkerCount({}, { env: 'prod', rateLimiterStorage: { url: 'memory', timeout: 200 } }), 1);
+      assert.equal(resolveWorkerCount({}, { env: 'prod', rateLimiterStorage: redis }), 4);
+      assert.equal(resolveWorkerCount({}, { env: 'dev', rateLimiterStorage: redis }), 1);
+      // A count asked for is taken as it is (and refused at start-up with the memory storage, saying why).
+      assert.equal(resolveWorkerCount({ KEEL_WORKERS: '3' }, { env: 'prod' }), 3);
+    } finally {
+      cores.mock.restore();
+      syncBuiltinESMExports();
+    }
   });
 
   it('takes KEEL_WORKERS first, then WEB_CONCURRENCY, and "auto" as one per core', () => {

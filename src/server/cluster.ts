@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import type { AppEnv } from '../config/config.js';
+import type { AppEnv, KeelConfig } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 
 /** Something started in each process that can be stopped gracefully (an App after listen()). */
@@ -26,10 +26,13 @@ const CRASH_LOOP = 5;
 /**
  * The worker count: `KEEL_WORKERS`, else `WEB_CONCURRENCY` (the Heroku convention), else one per core in
  * prod and a single process elsewhere (dev keeps one process, so that its in-memory profiler sees every
- * request).
+ * request). Given the configuration rather than its environment name, the default in prod is one process
+ * too while the rate limits are counted in memory, which workers cannot share (keel refuses to start them):
+ * one per core once they are shared through Redis.
  * @example resolveWorkerCount({ KEEL_WORKERS: '4' }, 'prod') // 4
+ * @example resolveWorkerCount({}, loadConfig()) // prod with RATE_LIMIT_STORAGE=redis://…: one per core
  */
-export function resolveWorkerCount(env: Record<string, string | undefined>, appEnv: AppEnv): number {
+export function resolveWorkerCount(env: Record<string, string | undefined>, config: AppEnv | Pick<KeelConfig, 'env' | 'rateLimiterStorage'>): number {
   for (const name of ['KEEL_WORKERS', 'WEB_CONCURRENCY'] as const) {
     const value = env[name]?.trim();
     if (value === undefined || value === '') continue;
@@ -37,7 +40,9 @@ export function resolveWorkerCount(env: Record<string, string | undefined>, appE
     if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a positive integer or "auto", got "${value}".`);
     return Number(value);
   }
-  return appEnv === 'prod' ? availableParallelism() : 1;
+  if (typeof config === 'string') return config === 'prod' ? availableParallelism() : 1;
+  const memoryLimits = (config.rateLimiterStorage?.url ?? 'memory') === 'memory';
+  return config.env === 'prod' && !memoryLimits ? availableParallelism() : 1;
 }
 
 /**
