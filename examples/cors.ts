@@ -5,9 +5,11 @@
  * priority 250, after the host checks (256) and before the router (32), and a response listener.
  *
  *   node --import tsx examples/cors.ts          serve it on PORT (default 8000)
+ *
+ * keel does not export it: copy this file into an application, which imports keel as it does here.
  */
 import { pathToFileURL } from 'node:url';
-import { createApp, loadConfig, Response, type RequestEvent, type ResponseEvent, type RouteDefinition, type Subscriber, type Subscription } from '../src/index.js';
+import { createApp, loadConfig, Response, type RequestEvent, type ResponseEvent, type RouteDefinition, type Subscriber, type Subscription } from 'keel';
 
 export interface CorsOptions {
   /** Origins allowed to call the API, exactly as browsers send them: `https://app.example.com`. */
@@ -49,7 +51,8 @@ export class CorsListener implements Subscriber {
     const origin = event.request.header('origin');
     if (!event.isMainRequest || origin === undefined || !this.#origins.has(origin)) return;
     event.response.headers.set('Access-Control-Allow-Origin', origin);
-    event.response.headers.append('Vary', 'Origin');
+    // The preflight answer above says it already.
+    if (!event.response.headers.all('vary').some((value) => /(?:^|,)\s*origin\s*(?:,|$)/i.test(value))) event.response.headers.append('Vary', 'Origin');
   };
 }
 

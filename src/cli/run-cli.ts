@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { KEEL_VERSION } from '../internal/keel-version.js';
 import { CliError, ReportedError } from './cli-error.js';
 import { createProcessIo, type CliIo } from './cli-io.js';
 import { registerConfigCommand } from './commands/config.js';
@@ -18,6 +19,7 @@ export function createProgram(io: CliIo): Command {
   const errorStyle = createStyle(io.stderr, io.env);
   const program = new Command('keel')
     .description('keel application console: routes, profiles, configuration, server')
+    .version(KEEL_VERSION, '-V, --version', "print keel's version")
     .showSuggestionAfterError(true)
     // Inherited by every command added below: commander throws instead of exiting, and writes to our streams.
     .exitOverride()

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { runKeel } from './run-keel.js';
@@ -6,6 +7,15 @@ import { runKeel } from './run-keel.js';
 const HOST_APP = fileURLToPath(new URL('./fixtures/host-app.ts', import.meta.url));
 
 describe('keel debug:router', () => {
+  it('prints keel\'s version with --version, as the package names it, exit code 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const run = await runKeel([flag]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(run.stdout, `${version}\n`);
+    }
+  });
+
   it('lists the demo routes from the repository root, in matching order, with methods and requirements', async () => {
     const run = await runKeel(['debug:router']);
     assert.equal(run.code, 0, run.stderr);

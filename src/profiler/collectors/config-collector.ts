@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { KeelConfig } from '../../config/config.js';
 import type { Collector } from './collector.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
+import { KEEL_VERSION } from '../../internal/keel-version.js';
 
 export interface ConfigData {
   env: string;
@@ -11,8 +11,6 @@ export interface ConfigData {
   /** The effective configuration (rate limiters included), secret-named keys masked. */
   config: unknown;
 }
-
-const KEEL_VERSION = readKeelVersion();
 
 /** The effective configuration, secrets masked once at start-up: collecting only hands out the snapshot. */
 export class ConfigCollector implements Collector<ConfigData> {
@@ -26,14 +24,5 @@ export class ConfigCollector implements Collector<ConfigData> {
 
   collect(): ConfigData {
     return this.#data;
-  }
-}
-
-function readKeelVersion(): string {
-  try {
-    const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
-  } catch {
-    return 'unknown';
   }
 }
