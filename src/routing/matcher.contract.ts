@@ -216,6 +216,12 @@ export function describeMatcherContract(name: string, create: CreateMatcher): vo
       assert.equal(notFoundMessage(match, request('GET', '/s/ete12_cafe')), 'No routes found for "/s/ete12_cafe/".');
     });
 
+    it('takes placeholder names beyond ASCII, as Symfony takes the bytes of a UTF-8 name', () => {
+      const match = create([{ name: 'café', path: '/menu/{plat}/{café<\\d+>}/{名前?x}' }]);
+      assert.deepEqual(summary(match(request('GET', '/menu/soupe/2/ja'))), { route: 'café', params: { plat: 'soupe', café: '2', 名前: 'ja' } });
+      assert.deepEqual(summary(match(request('GET', '/menu/soupe/2'))), { route: 'café', params: { plat: 'soupe', café: '2' } });
+    });
+
     it('reads inline requirements and defaults', () => {
       const match = create([{ name: 'list', path: '/list/{page<\\d+>?1}.{_format?html}' }]);
       assert.deepEqual(summary(match(request('GET', '/list/3.json'))), { route: 'list', params: { page: '3', _format: 'json' } });

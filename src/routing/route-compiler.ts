@@ -5,7 +5,15 @@ import { findRequirementProblem, toNonCapturing } from './requirement-safety.js'
  * (Symfony's RouteCompiler::SEPARATORS): `/blog/{page}` with a default matches `/blog`.
  */
 const SEPARATORS = '/,;.:-_~+*=@|';
-const PLACEHOLDER = /\{(!)?(\w+)\}/g;
+/**
+ * A placeholder's name: word characters and any character beyond ASCII, as Symfony's `[\w\x80-\xFF]`
+ * takes every byte of a UTF-8 name (`{café}`).
+ */
+export const PLACEHOLDER_NAME = '[\\w\\u0080-\\uffff]+';
+const PLACEHOLDER = new RegExp(`\\{(!)?(${PLACEHOLDER_NAME})\\}`, 'g');
+const ANY_PLACEHOLDER = new RegExp(`\\{${PLACEHOLDER_NAME}\\}`, 'g');
+const LEADING_PLACEHOLDER = new RegExp(`^\\{${PLACEHOLDER_NAME}\\}`);
+// In bytes, as Symfony counts them (strlen).
 const MAX_VARIABLE_LENGTH = 32;
 
 export type PatternToken =
@@ -62,7 +70,7 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
     const isSeparator = precedingChar !== '' && SEPARATORS.includes(precedingChar);
     if (/^\d/.test(name)) throw new PatternError(`placeholder "${name}" cannot start with a digit in "${pattern}".`);
     if (variables.includes(name)) throw new PatternError(`"${pattern}" cannot reference placeholder "${name}" more than once.`);
-    if (name.length > MAX_VARIABLE_LENGTH) throw new PatternError(`placeholder "${name}" is longer than ${MAX_VARIABLE_LENGTH} characters.`);
+    if (Buffer.byteLength(name) > MAX_VARIABLE_LENGTH) throw new PatternError(`placeholder "${name}" is longer than ${MAX_VARIABLE_LENGTH} bytes.`);
     if (isSeparator && preceding !== precedingChar) tokens.push({ kind: 'text', text: preceding.slice(0, -1) });
     else if (!isSeparator && preceding !== '') tokens.push({ kind: 'text', text: preceding });
 
@@ -75,7 +83,7 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
       regex = `[^${escapeInClass(defaultSeparator)}${other ? escapeInClass(next) : ''}]+`;
       // Symfony's own spelling: preg_quote()d separators, and possessive where nothing can follow that
       // the placeholder could have matched (JavaScript has no possessive quantifier: the match is the same).
-      const possessive = (next !== '' && !/^\{\w+\}/.test(following)) || following === '';
+      const possessive = (next !== '' && !LEADING_PLACEHOLDER.test(following)) || following === '';
       shown = `[^${pregQuote(defaultSeparator)}${other ? pregQuote(next) : ''}]+${possessive ? '+' : ''}`;
     } else {
       const problem = findRequirementProblem(regex);
@@ -127,7 +135,7 @@ function staticPrefixOf(tokens: PatternToken[], hasDefault: (name: string) => bo
 }
 
 function findNextSeparator(following: string): string {
-  const rest = following.replace(/\{\w+\}/g, '');
+  const rest = following.replace(ANY_PLACEHOLDER, '');
   const first = rest[0] ?? '';
   return first !== '' && SEPARATORS.includes(first) ? first : '';
 }

@@ -1,5 +1,5 @@
 import type { Controller } from '../http/request.js';
-import { compilePattern, PatternError, type CompiledPattern } from './route-compiler.js';
+import { compilePattern, PatternError, PLACEHOLDER_NAME, type CompiledPattern } from './route-compiler.js';
 import { paramsCollector, type ParamsCollector } from './params-collector.js';
 import { RouteDefinitionError } from './routing-errors.js';
 import { sanitizeRequirement } from './requirement-safety.js';
@@ -34,7 +34,7 @@ export interface RouteOptions {
   [option: string]: unknown;
 }
 
-const INLINE = /\{(!?)(\w+)(<.*?>)?(\?[^}]*)?\}/g;
+const INLINE = new RegExp(`\\{(!?)(${PLACEHOLDER_NAME})(<.*?>)?(\\?[^}]*)?\\}`, 'g');
 
 /**
  * A route ready for matching: the definition normalised (methods upper-case, schemes lower-case, inline

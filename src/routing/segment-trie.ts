@@ -1,3 +1,4 @@
+import { PLACEHOLDER_NAME } from './route-compiler.js';
 import type { Route } from './route.js';
 import { unicodeClasses } from './unicode-classes.js';
 
@@ -32,7 +33,7 @@ interface LiteralEdge {
 
 const NO_HITS: readonly TrieHit[] = Object.freeze([]);
 const SLASH = 47;
-const WHOLE_SEGMENT_PLACEHOLDER = /^\{!?(\w+)\}$/;
+const WHOLE_SEGMENT_PLACEHOLDER = new RegExp(`^\\{!?(${PLACEHOLDER_NAME})\\}$`);
 const DEFAULT_REQUIREMENT = '[^/]+';
 // Requirements made of these can never match a `/` (nor anything Unicode-sensitive).
 const SLASH_FREE_REQUIREMENT = /^(?:\\[dw]|[A-Za-z0-9_+()?:])+$/;

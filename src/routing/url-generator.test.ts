@@ -54,6 +54,13 @@ describe('UrlGenerator', () => {
     assert.equal(paged.generate('news', { a: 'a', toString: 'x' }), '/n/a?toString=x');
   });
 
+  it('fills placeholders named beyond ASCII, and refuses a name over 32 bytes, as Symfony counts them', () => {
+    const named = new UrlGenerator(new RouteCollection().addAll([{ name: 'dish', path: '/d/{café}' }]));
+    assert.equal(named.generate('dish', { café: 'crème' }), '/d/cr%C3%A8me');
+    // 17 × é is 17 characters and 34 bytes.
+    assert.throws(() => new RouteCollection().addAll([{ name: 'long', path: `/{${'é'.repeat(17)}}` }]), /longer than 32 bytes/);
+  });
+
   it('writes booleans as PHP does (1 and 0 in the query, 1 and nothing in a placeholder), and keeps a %2F given in a value', () => {
     const routes = new UrlGenerator(new RouteCollection().addAll([{ name: 'q', path: '/q' }, { name: 'file', path: '/files/{name<.*>}' }]));
     assert.equal(routes.generate('q', { b: true, f: false }), '/q?b=1&f=0');
