@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findRequirementProblem, sanitizeRequirement, toNonCapturing } from './requirement-safety.js';
+import { findRequirementProblem, sanitizeRequirement, toNonCapturing, withoutLookarounds } from './requirement-safety.js';
 
 describe('findRequirementProblem', () => {
   it('accepts the usual requirements', () => {
@@ -39,5 +39,15 @@ describe('sanitizeRequirement', () => {
     assert.equal(sanitizeRequirement('^\\d+$'), '\\d+');
     assert.equal(sanitizeRequirement('\\A\\d+\\z'), '\\d+');
     assert.equal(sanitizeRequirement('a\\$'), 'a\\$');
+  });
+});
+
+describe('withoutLookarounds', () => {
+  it('drops lookaheads and lookbehinds, nested groups, classes and escapes included, and keeps the rest', () => {
+    assert.equal(withoutLookarounds('(?!admin$)[a-z]+'), '[a-z]+');
+    assert.equal(withoutLookarounds('a(?=b(c|d))e(?<=x)(?<!y)f'), 'aef');
+    assert.equal(withoutLookarounds('(?![()])[(]+'), '[(]+');
+    assert.equal(withoutLookarounds('\\(?=x(?:y)'), '\\(?=x(?:y)');
+    assert.equal(withoutLookarounds('[a-z]+'), '[a-z]+');
   });
 });

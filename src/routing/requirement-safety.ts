@@ -128,3 +128,42 @@ export function toNonCapturing(requirement: string): string {
   }
   return out;
 }
+
+/**
+ * A requirement without its lookarounds (`(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`), as Symfony's generator
+ * checks values against it: `(?!admin$)[a-z]+` lets it write `/u/admin`, the matcher deciding the rest.
+ * @example withoutLookarounds('(?!admin$)[a-z]+') // '[a-z]+'
+ */
+export function withoutLookarounds(requirement: string): string {
+  if (!requirement.includes('(?')) return requirement;
+  let out = '';
+  let inClass = false;
+  let depth = 0;
+  // Inside a lookaround, from the depth of its opening parenthesis: nothing is kept until it closes.
+  let skipFrom = -1;
+  for (let i = 0; i < requirement.length; i++) {
+    const ch = requirement[i]!;
+    let piece = ch;
+    if (ch === '\\') {
+      piece = requirement.slice(i, i + 2);
+      i++;
+    } else if (inClass) {
+      if (ch === ']') inClass = false;
+    } else if (ch === '[') {
+      inClass = true;
+    } else if (ch === '(') {
+      if (skipFrom === -1 && LOOKAROUND.test(requirement.slice(i, i + 4))) skipFrom = depth;
+      depth++;
+    } else if (ch === ')') {
+      depth--;
+      if (depth === skipFrom) {
+        skipFrom = -1;
+        continue;
+      }
+    }
+    if (skipFrom === -1) out += piece;
+  }
+  return out;
+}
+
+const LOOKAROUND = /^\(\?(?:=|!|<=|<!)/;

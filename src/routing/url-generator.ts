@@ -1,5 +1,6 @@
 import type { PatternToken } from './route-compiler.js';
 import type { Route } from './route.js';
+import { withoutLookarounds } from './requirement-safety.js';
 import { UrlGenerationError } from './routing-errors.js';
 import { looseEquals } from '../internal/php-numeric.js';
 import { unicodeClasses } from './unicode-classes.js';
@@ -90,7 +91,7 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
     if (optional && !token.important && isDefault) continue;
     // Case-sensitive for a path, as the path is matched. Symfony's generator ignores case there too (`#i`),
     // and so writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
-    if (!new RegExp(`^(?:${unicodeClasses(withoutLookarounds(token.regex))})$`, isHost ? 'iu' : 'u').test(value ?? '')) {
+    if (!valueCheck(token, isHost).test(value ?? '')) {
       throw new UrlGenerationError(
         `Parameter "${token.name}" for route "${route.name}" must match "${token.shown}" ("${value ?? ''}" given) to generate a corresponding URL.`,
       );
@@ -101,39 +102,16 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
   return out;
 }
 
-/**
- * A requirement without its lookarounds, as the reference's generator checks values: `(?!admin$)[a-z]+`
- * lets it write `/u/admin`, the route then answering for it or not as the matcher decides.
- */
-function withoutLookarounds(regex: string): string {
-  if (!regex.includes('(?')) return regex;
-  let out = '';
-  for (let i = 0; i < regex.length; i++) {
-    const ch = regex[i]!;
-    if (ch === '\\') {
-      out += regex.slice(i, i + 2);
-      i++;
-    } else if (LOOKAROUND.test(regex.slice(i, i + 4))) {
-      i = closingParen(regex, i);
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
+type VariableToken = Extract<PatternToken, { kind: 'variable' }>;
 
-const LOOKAROUND = /^\(\?(?:=|!|<=|<!)/;
+// A route's tokens live as long as the route: each one's check is compiled once, not on every generate().
+const valueChecks = new WeakMap<VariableToken, RegExp>();
 
-// The index of the `)` closing the group opened at `open`, escapes and nested groups skipped.
-function closingParen(regex: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < regex.length; i++) {
-    const ch = regex[i];
-    if (ch === '\\') i++;
-    else if (ch === '(') depth++;
-    else if (ch === ')' && --depth === 0) return i;
-  }
-  return regex.length;
+/** The regex a value must match whole: the requirement without lookarounds, case-insensitive for a host. */
+function valueCheck(token: VariableToken, isHost: boolean): RegExp {
+  let check = valueChecks.get(token);
+  if (check === undefined) valueChecks.set(token, (check = new RegExp(`^(?:${unicodeClasses(withoutLookarounds(token.regex))})$`, isHost ? 'iu' : 'u')));
+  return check;
 }
 
 /**
