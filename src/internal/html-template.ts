@@ -1,6 +1,5 @@
 import type { VNode } from 'preact';
 import { jsxEscape, jsxTemplate } from 'preact/jsx-runtime';
-import { renderToString } from 'preact-render-to-string';
 
 /**
  * Markup as a tagged template, rendered and escaped by preact as JSX is: every interpolated value is text,
@@ -47,7 +46,8 @@ export function trustedHtml(markup: string): VNode {
  * @example escapeHtmlText('<a href="x">') // '&lt;a href=&quot;x&quot;&gt;'
  */
 export function escapeHtmlText(text: string, { quotes = false } = {}): string {
-  const escaped = renderToString(html`${text}`).replaceAll('>', '&gt;');
+  // jsxEscape() is the escaping preact's renderer applies to text, without a node to build and render.
+  const escaped = (jsxEscape(text) as string).replaceAll('>', '&gt;');
   return quotes ? escaped.replaceAll("'", '&#039;') : escaped;
 }
 

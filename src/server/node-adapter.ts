@@ -178,7 +178,11 @@ const INVALID_FIELD_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 const INVALID_FIELD_CHARS = /[^\t\x20-\x7e\x80-\xff]/g;
 
 export function sanitizeHeaderValue(value: string): string {
-  if (validValues.has(value)) return value;
+  return validValues.has(value) ? value : sanitizeNewValue(value);
+}
+
+// A value not among validValues: cleaned, and remembered when it is plain ASCII.
+function sanitizeNewValue(value: string): string {
   if (INVALID_FIELD_CHAR.test(value)) return value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c));
   // Not remembered: validValues holds ASCII values only, which sanitizeHeaderValues() need not look into.
   if (OBS_TEXT.test(value)) return value;
@@ -193,9 +197,10 @@ function sanitizeHeaderValues(raw: string[]): boolean {
   for (let i = 1; i < raw.length; i += 2) {
     const value = raw[i]!;
     if (validValues.has(value)) continue;
-    const clean = sanitizeHeaderValue(value);
+    const clean = sanitizeNewValue(value);
     raw[i] = clean;
-    if (OBS_TEXT.test(clean)) obsText = true;
+    // Remembered just now means ASCII: only the others need looking into.
+    if (!obsText && !validValues.has(clean)) obsText = OBS_TEXT.test(clean);
   }
   return obsText;
 }

@@ -1,4 +1,4 @@
-import { isSecretName, MASK, maskTextSecrets } from '../../config/mask-secrets.js';
+import { isSecretName, MASK, maskSecrets, maskTextSecrets } from '../../config/mask-secrets.js';
 
 /**
  * A copy with the values of secret-named entries masked, and secret query parameters quoted in the others
@@ -7,13 +7,11 @@ import { isSecretName, MASK, maskTextSecrets } from '../../config/mask-secrets.j
 export function maskRecord<T>(values: Record<string, T>): Record<string, T | string> {
   const out = Object.create(null) as Record<string, T | string>;
   for (const [name, value] of Object.entries(values)) {
-    out[name] = value === undefined ? value : isSecretName(name) ? MASK : (maskQuoted(value) as T);
+    if (value === undefined) out[name] = value;
+    else if (isSecretName(name)) out[name] = MASK;
+    // A string straight to maskTextSecrets (the common case, no walk to set up); a repeated query
+    // parameter is a list, whose values maskSecrets() masks as single ones.
+    else out[name] = typeof value === 'string' ? maskTextSecrets(value) : maskSecrets(value);
   }
   return out;
-}
-
-// A repeated query parameter is a list: each of its values is masked as a single one is.
-function maskQuoted(value: unknown): unknown {
-  if (typeof value === 'string') return maskTextSecrets(value);
-  return Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? maskTextSecrets(item) : item)) : value;
 }

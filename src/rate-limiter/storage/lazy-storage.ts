@@ -11,9 +11,8 @@ export class LazyStorage implements Storage {
 
   constructor(load: () => Promise<Storage>) {
     this.#storage = load();
-    this.#storage.then((storage) => (this.#loaded = storage)).catch(() => {});
     // Failures surface on the first reservation; never as an unhandled rejection.
-    this.#storage.catch(() => {});
+    this.#storage.then((storage) => (this.#loaded = storage), () => {});
   }
 
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
