@@ -21,6 +21,8 @@ export function ProfilePage({ profile, panel, base, query, routes }: ProfilePage
   const status = profile.statusCode >= 400 ? 'status-error' : profile.statusCode >= 300 ? 'status-warning' : 'status-success';
   const View = PANELS[panel];
   const data = profile.collectors[panel];
+  // A collector that threw recorded its error instead of its data: no view can show that.
+  const failed = failure(data);
   const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
   return (
     <Layout base={base} title={`${profile.method} ${profile.url} (${profile.token}) · Profiler`}>
@@ -44,9 +46,8 @@ export function ProfilePage({ profile, panel, base, query, routes }: ProfilePage
           ))}
         </nav>
         <div id="panel" data-panel={panel}>
-          {failure(data) !== undefined ? (
-            // A collector that threw recorded its error instead of its data: no view can show that.
-            <div class="empty">The "{panel}" collector failed for this request: {failure(data)}</div>
+          {failed !== undefined ? (
+            <div class="empty">The "{panel}" collector failed for this request: {failed}</div>
           ) : View === undefined ? (
             <DataTable rows={(data ?? {}) as Record<string, unknown>} />
           ) : (
