@@ -27,7 +27,10 @@ export class TokenBucketPolicy implements Policy {
       reserved, accepted, remaining: Math.max(0, remaining), limit, retryAfter: Math.floor(retryAfter), timeToAct,
       resetAt: left >= limit ? now : timer + timeFor(limit - left),
     });
-    const save = (left: number) => ({ state: { tokens: left, timer }, expiresAt: timer + timeFor(limit - left) });
+    // Kept as long as Symfony keeps its bucket: a full refill from now, longer while reserved tokens are
+    // owed. Forgetting it once it would be full restarted the refill's phase at the next hit (burst 2,
+    // 1 per 10 s: hits at 0, 15, 15, and one at 20 was refused until 25).
+    const save = (left: number) => ({ state: { tokens: left, timer }, expiresAt: now + timeFor(Math.max(limit, limit - left)) });
     if (available >= tokens) {
       const left = available - tokens;
       // Consuming nothing from an empty bucket tells when the next token arrives (Symfony).

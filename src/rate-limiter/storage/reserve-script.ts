@@ -113,12 +113,12 @@ if policy == 'token_bucket' then
     local left = available - tokens
     local retryAfter = now
     if available == 0 then retryAfter = now + timeFor(1) end
-    if tokens > 0 then save(left, timer, 0, timer + timeFor(limit - left)) end
+    if tokens > 0 then save(left, timer, 0, now + timeFor(max(limit, limit - left))) end
     return out(tokens > 0, true, left, retryAfter, now, resetAt(left))
   end
   local wait = timeFor(tokens - available)
   if wait > maxWait then return out(false, false, available, now + wait, now + wait, resetAt(available)) end
-  save(available - tokens, timer, 0, timer + timeFor(limit - (available - tokens)))
+  save(available - tokens, timer, 0, now + timeFor(max(limit, limit - (available - tokens))))
   return out(true, false, 0, now + wait, now + wait, resetAt(available - tokens))
 end
 

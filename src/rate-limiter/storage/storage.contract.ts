@@ -98,6 +98,14 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
         const d = await run(BUCKET, freshId(), [[0], [0], [0], [15], [20]]);
         assert.deepEqual(d.map((x) => x.accepted), [true, true, true, true, true]);
       });
+
+      it('keeps the refill going at its pace while the bucket is full, as the reference keeps its bucket', async () => {
+        // One token taken at 0: full again at 10, the state kept until 30 (a full refill after the hit), so
+        // the refill keeps ticking at 10, 20, 30… and the token taken at 15 is back at 20, not at 25.
+        const d = await run(BUCKET, freshId(), [[0], [15], [15], [15], [20]]);
+        assert.deepEqual(d.map((x) => x.accepted), [true, true, true, true, true]);
+        assert.equal(d[4]!.remaining, 0);
+      });
     });
 
     it('reserves into the future when allowed to wait, and counts the reserved tokens', async () => {
