@@ -40,23 +40,27 @@ local function save(a, b, c, expiresAt)
 end
 
 if policy == 'fixed_window' then
-  local expired = (not has) or (now - sa > interval)
-  local timer, hits = sa, sb
-  if expired then timer, hits = now, 0 end
-  local available = limit - hits
+  local timer0, hits0 = sa, sb
+  if not has then timer0, hits0 = now, 0 end
+  local elapsed = now - timer0
+  local timer, carried = timer0, hits0
+  if elapsed > interval then timer, carried = now, max(0, hits0 - floor(elapsed / interval) * limit) end
+  local available = limit - carried
   local resetAt = timer + interval
   if tokens == 0 then
     local wait = 0
-    if available < 1 then wait = ceil(resetAt - now) end
+    if available < 1 then wait = ceil(timer0 + interval * (ceil((hits0 + 1) / limit) - 1) - now) end
     return out(false, true, available, now + wait, now, resetAt)
   end
+  local hits = carried + tokens
+  local expiresAt = timer + interval * max(1, ceil(hits / limit))
   if available >= tokens then
-    save(timer, hits + tokens, 0, resetAt)
+    save(timer, hits, 0, expiresAt)
     return out(true, true, available - tokens, now, now, resetAt)
   end
-  local wait = ceil(resetAt - now)
+  local wait = ceil(timer0 + interval * (ceil((hits0 + tokens) / limit) - 1) - now)
   if wait > maxWait then return out(false, false, available, now + wait, now + wait, resetAt) end
-  save(timer, hits + tokens, 0, resetAt)
+  save(timer, hits, 0, expiresAt)
   return out(true, false, available - tokens, now + wait, now + wait, resetAt)
 end
 

@@ -116,6 +116,16 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
       assert.equal(d[3]!.timeToAct, T0 + 30);
     });
 
+    it('carries tokens reserved past a fixed window into the windows they fall in, as the reference does', async () => {
+      // 3 hits at 0, 1 then 3 more reserved at 10: the first waits for the window after (30), the next
+      // three for the one after that (60), and they are still owed once the first window is over.
+      const d = await run(FIXED, freshId(), [[0], [0], [0], [10, 1, 60], [10, 3, 100], [31], [61, 0]]);
+      assert.deepEqual(d.slice(3, 5).map((x) => x.timeToAct - T0), [30, 60]);
+      assert.equal(d[5]!.accepted, false);
+      assert.equal(d[5]!.retryAfter, Math.floor(T0 + 60));
+      assert.equal(d[6]!.remaining, 2);
+    });
+
     it('refuses a reservation that would wait longer than allowed, without counting it', async () => {
       const id = freshId();
       const d = await run(BUCKET, id, [[0, 3], [0, 2, 5], [10]]);
