@@ -126,7 +126,9 @@ export class Request {
     else this.#headers = normalizeRecord(headers);
     const override = this.realMethod === 'POST' ? this.header('x-http-method-override') : undefined;
     this.method = this.realMethod;
-    if (override) {
+    // Present but empty is no method name either: Symfony falls back to POST only through `_method`, which
+    // keel does not read (http_method_override off), so an empty header is refused as `PA-TCH` is.
+    if (override !== undefined) {
       // Symfony's strtoupper(): ASCII letters only.
       const method = override.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
       if (/^[A-Z]+$/.test(method)) this.method = method;

@@ -155,7 +155,8 @@ describe('RouterListener', () => {
 
     it('refuses an X-HTTP-Method-Override that is no method name with the reference\'s 400, and routes a valid one', async () => {
       const { kernel } = setup();
-      for (const override of ['PA-TCH', 'get1', 'dél']) {
+      // An empty override too: Symfony falls back to POST only through `_method`, which keel does not read.
+      for (const override of ['PA-TCH', 'get1', 'dél', '']) {
         const error = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': override }));
         assert.ok(error instanceof BadRequestHttpException, override);
         // The reference's fixed text, which quotes nothing the client sent.
@@ -166,9 +167,6 @@ describe('RouterListener', () => {
       }
       const patched = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': 'patch' }));
       assert.equal((patched as Error).message, 'No route found for "PATCH https://app.example.test/robots.txt"');
-      // An empty override is none, as there.
-      const empty = await failure(kernel, httpsRequest('POST', '/robots.txt', { 'x-http-method-override': '' }));
-      assert.equal((empty as Error).message, 'No route found for "POST https://app.example.test/robots.txt"');
     });
 
     it('appends the raw Referer header', async () => {
