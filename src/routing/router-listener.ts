@@ -91,7 +91,10 @@ export class RouterListener implements Subscriber {
       routing.redirect = { ...result.redirect, url };
       request.attributes.controller = createRedirectController(url);
       request.attributes.controllerName = 'RedirectController';
-      logged = redirectParameters(request, route.name, result);
+      logged = { ...redirectParameters(request, route.name, result) };
+      // The reference returns `redirect(…) + $ret`: the target route's defaults and placeholders follow,
+      // a key the redirect controller already sets keeping its value (PHP's array union).
+      for (const [key, value] of Object.entries(routeParams)) if (!Object.hasOwn(logged, key)) logged[key] = value;
     } else {
       request.attributes.controller = route.controller;
       request.attributes.controllerName = controllerNameOf(route.controller) ?? route.name;

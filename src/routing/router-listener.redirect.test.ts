@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../http/request.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import { RecordingLogger } from '../logging/recording-logger.js';
+import { Matcher } from './matcher.js';
+import { RouteCollection } from './route-collection.js';
+import { RouterListener } from './router-listener.js';
+
+describe('RouterListener, for a redirect it answers itself', () => {
+  it('logs the target route\'s defaults and placeholders after the redirect controller\'s parameters', async () => {
+    const routes = new RouteCollection().add({
+      name: 'preview',
+      path: '/preview/{code}.{_format}',
+      defaults: { _format: 'html', path: 'kept out' },
+      controller: () => Response.text('preview'),
+    });
+    const logger = new RecordingLogger();
+    const kernel = new Kernel();
+    kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
+    const request = new Request({ method: 'GET', target: '/preview/404.json/', headers: { host: 'app.example.test' }, encrypted: true });
+    const response = await kernel.handle(request);
+    assert.equal(response.status, 301);
+    // Key order too: the reference's `redirect(…) + $ret`, where the redirect's own `path` wins.
+    assert.deepEqual(Object.entries(logger.records[0]?.context.route_parameters as object), [
+      ['_controller', 'RedirectController::urlRedirectAction'],
+      ['path', '/preview/404.json'],
+      ['permanent', true],
+      ['scheme', null],
+      ['httpPort', 80],
+      ['httpsPort', 443],
+      ['_route', 'preview'],
+      ['_format', 'json'],
+      ['code', '404'],
+    ]);
+  });
+});
