@@ -78,7 +78,11 @@ describe('createPreviewErrorRoute', () => {
 
   it('refuses a code that is not an HTTP status', () => {
     const request = new Request({ method: 'GET', target: '/_error/999' });
-    assert.throws(() => route.controller(request, { code: '999' }, NO_APP), /The HTTP status code "999" is not valid\./);
+    // Named as the reference's Response names it, in the log line and the error page.
+    assert.throws(
+      () => route.controller(request, { code: '999' }, NO_APP),
+      (error: Error) => error.constructor.name === 'InvalidArgumentException' && error.message === 'The HTTP status code "999" is not valid.',
+    );
     // A 1xx would be sent as the final answer, and the client would go on waiting for one.
     assert.throws(() => route.controller(request, { code: '100' }, NO_APP), /The HTTP status code "100" is informational/);
   });

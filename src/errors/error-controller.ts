@@ -25,6 +25,10 @@ export interface ErrorRouteDefinition {
   defaults?: Record<string, string>;
 }
 
+// PHP's \InvalidArgumentException, which Symfony's Response throws for a status it refuses: the log line,
+// the page and the problem details name the error by its class.
+class InvalidArgumentException extends Error {}
+
 /**
  * `/_error/{code}.{_format}`: shows the page a visitor would get for a status, without internals
  * (Symfony's ErrorController::preview, mounted in dev). Like the reference, it hands a sample exception to
@@ -36,11 +40,11 @@ export function createPreviewErrorRoute(kernel: Kernel, errorController: Control
   function previewErrorController(request: Request, params: Record<string, string> = {}): Response | Promise<Response> {
     const status = Number(params.code);
     if (!Number.isInteger(status) || status < 100 || status > 599) {
-      // What Symfony's Response constructor says; it ends as a 500 through the error pipeline.
-      throw new Error(`The HTTP status code "${params.code}" is not valid.`);
+      // What Symfony's Response constructor throws; it ends as a 500 through the error pipeline.
+      throw new InvalidArgumentException(`The HTTP status code "${params.code}" is not valid.`);
     }
     // A 1xx answer is interim: sent as the final one, the client would wait for the real answer.
-    if (status < 200) throw new Error(`The HTTP status code "${params.code}" is informational and cannot end a response.`);
+    if (status < 200) throw new InvalidArgumentException(`The HTTP status code "${params.code}" is informational and cannot end a response.`);
     const sub = request.duplicate({
       attributes: {
         controller: errorController,
