@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseAuthority } from './host-header.js';
+import { describeHost, parseAuthority } from './host-header.js';
 
 describe('parseAuthority', () => {
   it('reads a host and its port, lower-cased', () => {
@@ -37,5 +37,17 @@ describe('parseAuthority', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 20_000 });
     assert.equal(child.signal, null, 'the parsing did not end within 20 s');
     assert.equal(child.stdout, '[null,null,null,null]', child.stderr);
+  });
+});
+
+describe('describeHost', () => {
+  it('names a refused host as the reference does: trimmed, lower-cased, without its port', () => {
+    assert.equal(describeHost(' Bad Host:8080 '), 'bad host');
+    assert.equal(describeHost('a.test:abc'), 'a.test:abc');
+  });
+
+  it('keeps the port when the port is what keel refuses, so that the message does not name a valid host', () => {
+    assert.equal(describeHost('App.test:99999'), 'app.test:99999');
+    assert.equal(describeHost('a.test:0123456'), 'a.test:0123456');
   });
 });

@@ -39,10 +39,16 @@ export function parseAuthority(value: string): Authority | undefined {
 
 /**
  * A refused host as the reference names it in `Invalid Host "<host>".`: trimmed, without a trailing
- * `:port`, ASCII letters lower-cased, its bytes read as UTF-8. node:http lets no control character into a
- * header value, and the message is escaped wherever it is shown.
+ * `:port` (unless the port is what is refused), ASCII letters lower-cased, its bytes read as UTF-8.
+ * node:http lets no control character into a header value, and the message is escaped wherever it is shown.
  * @example describeHost(' Bad Host:8080 ') // 'bad host'
+ * @example describeHost('App.test:99999') // 'app.test:99999'
  */
 export function describeHost(value: string): string {
-  return headerText(value.trim().replace(/:\d+$/, '').replace(/[A-Z]+/g, (letters) => letters.toLowerCase()));
+  const given = value.trim();
+  const withoutPort = given.replace(/:\d+$/, '');
+  // The reference drops any run of digits, so its own refusals are always the name's. keel alone refuses a
+  // port past 65535 (`a.test:99999`): there the name is fine, and the message names the value as sent.
+  const named = parseAuthority(withoutPort) === undefined ? withoutPort : given;
+  return headerText(named.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()));
 }
