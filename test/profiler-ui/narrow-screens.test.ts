@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { SEED_HEADERS } from '../helpers/seed-request.js';
+import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+
+const FORWARDED = Object.fromEntries(SEED_HEADERS.filter(([name]) => name.startsWith('x-')));
+// A phone held upright.
+const PHONE = { width: 375, height: 800 };
+
+describe('the profiler on a phone-sized screen', () => {
+  let demo: RunningDemo;
+  let browser: Browser;
+  let origin: string;
+
+  before(async () => {
+    demo = await startDemo();
+    origin = `http://127.0.0.1:${demo.port}`;
+    browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-narrow' });
+    await browser.page.setViewportSize(PHONE);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  // How far the document reaches past the window's right edge, in CSS pixels (0 when it fits).
+  const sidewaysOverflow = () => browser.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  it('fits every panel of a record with a long URL to the width of the screen, the menu above the panel', async () => {
+    const { page } = browser;
+    await page.setExtraHTTPHeaders(FORWARDED);
+    browser.expectErrorDocument(`${origin}/robots.txt`);
+    const seed = await page.goto(`${origin}/robots.txt`);
+    await page.setExtraHTTPHeaders({});
+    const failed = seed!.headers()['x-debug-token']!;
+    const long = await page.goto(`${origin}/about?${'utm_campaign=spring-sale-newsletter&'.repeat(6)}ref=home`);
+    const about = long!.headers()['x-debug-token']!;
+
+    for (const [token, panel] of [[failed, 'exception'], [failed, 'request'], [failed, 'logger'], [failed, 'router'], [failed, 'time'], [about, 'request'], [about, 'rate_limiter'], [about, 'config']]) {
+      await page.goto(`${origin}/_profiler/${token}?panel=${panel}`);
+      assert.equal(await sidewaysOverflow(), 0, `${panel} of ${token} scrolls sideways`);
+      const menu = await page.locator('#menu').boundingBox();
+      const content = await page.locator('#panel').boundingBox();
+      assert.ok(menu !== null && content !== null && content.y >= menu.y + menu.height, `the ${panel} panel starts below the menu`);
+      assert.ok(content.width >= PHONE.width - 20, `the ${panel} panel has the screen's width (${content.width} px)`);
+    }
+    await browser.screenshot('request-panel');
+  });
+
+  it('saw no console error and no failed asset request', () => {
+    assert.deepEqual(browser.problems, []);
+  });
+});
