@@ -49,6 +49,20 @@ describe('the profiler on a phone-sized screen', () => {
     await browser.screenshot('request-panel');
   });
 
+  it('keeps every link of the toolbar of a failed page on screen', async () => {
+    const { page } = browser;
+    browser.expectErrorDocument(`${origin}/boom`);
+    const response = await page.goto(`${origin}/boom`);
+    const token = response!.headers()['x-debug-token']!;
+    const links = page.locator(`#sfwdt${token} a`);
+    assert.ok((await links.count()) >= 5, 'status, time, exception, logs, forward and record links');
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      assert.ok(box !== null && box.x >= 0 && box.x + box.width <= PHONE.width, `${await link.innerText()} is on screen (${JSON.stringify(box)})`);
+    }
+    await browser.screenshot('toolbar');
+  });
+
   it('saw no console error and no failed asset request', () => {
     assert.deepEqual(browser.problems, []);
   });
