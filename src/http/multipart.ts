@@ -28,6 +28,7 @@ const LIMITS = { fields: 1000, parts: 1000, fieldNameSize: 200, headerPairs: 100
 
 // One parse per request, whichever helper asks first (readForm for the fields, readFiles for the files).
 const parsed = new WeakMap<Request, Promise<MultipartBody>>();
+const settled = new WeakMap<Request, MultipartBody>();
 
 export function isMultipart(request: Request): boolean {
   return (request.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
@@ -36,8 +37,17 @@ export function isMultipart(request: Request): boolean {
 /** The fields and files of a `multipart/form-data` body; a 400 (`KEEL_ERR_BAD_REQUEST`) for one that is not well formed. */
 export function readMultipart(request: Request): Promise<MultipartBody> {
   let body = parsed.get(request);
-  if (body === undefined) parsed.set(request, (body = request.body().then((bytes) => parse(request.header('content-type') ?? '', bytes))));
+  if (body === undefined) {
+    body = request.body().then((bytes) => parse(request.header('content-type') ?? '', bytes));
+    parsed.set(request, body);
+    body.then((result) => settled.set(request, result), () => undefined);
+  }
   return body;
+}
+
+/** What readMultipart() gave, once it has: for a reader that cannot wait for it (the profiler). */
+export function parsedMultipart(request: Request): MultipartBody | undefined {
+  return settled.get(request);
 }
 
 function parse(contentType: string, bytes: Buffer): Promise<MultipartBody> {

@@ -256,6 +256,11 @@ export class Request {
     return (this.#bodyRead ??= this.#readBody());
   }
 
+  /** The body if it is in memory (read by body(), or given as bytes), without reading it. */
+  get bufferedBody(): Buffer | undefined {
+    return Buffer.isBuffer(this.#body) ? this.#body : undefined;
+  }
+
   async #readBody(): Promise<Buffer> {
     const body = this.#body;
     if (typeof body === 'function') this.#body = await body();

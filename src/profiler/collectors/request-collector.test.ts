@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readForm } from '../../http/read-body.js';
 import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import { RequestStack } from '../../kernel/request-stack.js';
@@ -40,6 +41,44 @@ describe('RequestCollector', () => {
     const data = new RequestCollector().collect(requestWith({}, '/?a=1&next=https://u:pw1@h.test/&a=2&next=x&a=3'), new Response());
     assert.deepEqual(data.query.a, ['1', '2', '3']);
     assert.deepEqual(data.query.next, ['https://u:******@h.test/', 'x']);
+  });
+
+  describe('when the request carries a form', () => {
+    const post = (type: string, body: string) => {
+      const request = new Request({ method: 'POST', target: '/login', headers: { host: 'app.example.test', 'content-type': type, 'content-length': String(body.length) }, body: async () => Buffer.from(body) });
+      request.stack = new RequestStack();
+      request.stack.push(request);
+      return request;
+    };
+
+    it('collects the fields of a urlencoded body the application read as POST parameters, secrets masked', async () => {
+      const request = post('application/x-www-form-urlencoded', 'username=ada&password=hunter2&tag=a&tag=b&_csrf_token=c5rf');
+      await readForm(request);
+      const data = new RequestCollector().collect(request, new Response());
+      assert.deepEqual({ ...(data.postParameters as object) }, { username: 'ada', password: MASK, tag: ['a', 'b'], _csrf_token: MASK });
+      assert.doesNotMatch(JSON.stringify(data), /hunter2|c5rf/);
+    });
+
+    it('collects the text fields of a multipart body the application read', async () => {
+      const body = ['--b', 'Content-Disposition: form-data; name="email"', '', 'ada@example.test', '--b', 'Content-Disposition: form-data; name="api_key"', '', 'K3Y', '--b--', ''].join('\r\n');
+      const request = post('multipart/form-data; boundary=b', body);
+      await readForm(request);
+      const data = new RequestCollector().collect(request, new Response());
+      assert.deepEqual({ ...(data.postParameters as object) }, { email: 'ada@example.test', api_key: MASK });
+    });
+
+    it('says a form body the application did not read is unread, and reads nothing itself', () => {
+      let reads = 0;
+      const request = new Request({ method: 'POST', target: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: async () => (reads++, Buffer.from('a=1')) });
+      assert.equal(new RequestCollector().collect(request, new Response()).postParameters, 'unread');
+      assert.equal(reads, 0);
+    });
+
+    it('records no POST parameters for a body that is no form', async () => {
+      const request = post('application/json', '{"password":"hunter2"}');
+      await request.body();
+      assert.equal(new RequestCollector().collect(request, new Response()).postParameters, undefined);
+    });
   });
 
   it('reports no session, and the stateless check of the main request', () => {

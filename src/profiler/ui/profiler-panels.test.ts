@@ -32,6 +32,18 @@ describe('profiler panels', () => {
     assert.match(bodyOf(response), /The &quot;request&quot; collector failed for this request: RangeError: &lt;too deep>/);
   });
 
+  it("shows a request's POST parameters, or why there are none", async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    const request = store.get(token)!.collectors.request as { postParameters: unknown };
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>POST Parameters<\/h3><p class="empty">No POST parameters<\/p>/);
+    request.postParameters = { username: '<b>ada</b>', password: '******' };
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>POST Parameters<\/h3><table><tbody><tr><th>username<\/th><td>&lt;b>ada&lt;\/b><\/td><\/tr><tr><th>password<\/th><td>\*{6}<\/td>/);
+    request.postParameters = 'unread';
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /The application did not read the form body/);
+  });
+
   it('masks the logs of a record still being answered (a stream), before they are made storable, and survives a cyclic context', async () => {
     const store = new MemoryProfileStore();
     const { get } = createProfiledApp({ store });

@@ -1,4 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
+import { MAX_SHOWN_BYTES } from '../../../collectors/post-parameters.js';
 import type { RequestData } from '../../../collectors/request-collector.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';
@@ -31,6 +32,14 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       />
       <h3>GET Parameters</h3>
       <DataTable rows={data.query} />
+      <h3>POST Parameters</h3>
+      {data.postParameters === 'unread' ? (
+        <p class="empty">The application did not read the form body: the profiler does not read it in its place.</p>
+      ) : data.postParameters === 'tooLarge' ? (
+        <p class="empty">The form's fields are over {MAX_SHOWN_BYTES / 1024} KiB: not recorded.</p>
+      ) : (
+        <DataTable rows={data.postParameters ?? {}} empty="No POST parameters" />
+      )}
       <h3>Request Attributes</h3>
       <DataTable rows={{ route: data.route ?? 'n/a', route_params: data.routeParams, controller: data.controller, request_type: data.requestType }} />
       <h3>Request Headers</h3>

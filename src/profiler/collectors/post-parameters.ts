@@ -1,0 +1,31 @@
+import { isMultipart, parsedMultipart } from '../../http/multipart.js';
+import type { Request } from '../../http/request.js';
+import { maskParameters } from './mask.js';
+
+/**
+ * The fields of a form body, secrets masked; `unread` for a form body the application never read (the
+ * profiler does not read it in its place: a route may leave a body unread on purpose, and reading it
+ * would wait on the client); `tooLarge` for fields over MAX_SHOWN_BYTES; undefined without a form body.
+ */
+export type PostParameters = Record<string, string | string[]> | 'unread' | 'tooLarge' | undefined;
+
+// Every record keeps its fields, and the memory store keeps 500 records: a 1 MiB form (BODY_LIMIT) in
+// each would hold 500 MiB.
+export const MAX_SHOWN_BYTES = 64 * 1024;
+
+/** Symfony's `$request->request`: a urlencoded body, or the text fields of a multipart one. */
+export function collectPostParameters(request: Request): PostParameters {
+  if (isMultipart(request)) {
+    // An error sub-request is a copy of the failed request: the form was parsed for the original.
+    let fields: URLSearchParams | undefined;
+    for (let from: Request | undefined = request; from !== undefined && fields === undefined; from = from.parent) fields = parsedMultipart(from)?.fields;
+    if (fields === undefined) return 'unread';
+    let size = 0;
+    for (const [name, value] of fields) size += name.length + value.length;
+    return size > MAX_SHOWN_BYTES ? 'tooLarge' : maskParameters(fields);
+  }
+  if (!(request.header('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return undefined;
+  const body = request.bufferedBody;
+  if (body === undefined) return request.header('content-length') === '0' ? {} : 'unread';
+  return body.length > MAX_SHOWN_BYTES ? 'tooLarge' : maskParameters(new URLSearchParams(body.toString('utf8')));
+}
