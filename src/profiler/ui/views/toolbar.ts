@@ -26,7 +26,7 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { pr
   const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
   const base = profileUrl(profile.token);
   const logClass = problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : '';
-  const logCounts = problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warnings)` : '';
+  const logCounts = problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : '';
   const items = [
     html`<a class="sf-toolbar-status sf-toolbar-status-${level}" href="${panelUrl(base, 'request')}" title="HTTP status">${status}</a>`,
     html`<span class="sf-toolbar-item" title="Route">${request?.route ?? 'n/a'}</span>`,
