@@ -138,9 +138,22 @@ describe('profiler panels', () => {
   it('labels the menu in the reference wording and fills the search form back in', async () => {
     const { get, page } = await failedRequest();
     const html = await page('panel=request');
-    for (const label of ['Request / Response', 'Performance', 'Exception', 'Logs', 'Routing', 'Configuration']) assert.match(html, new RegExp(`>${label}</a>`));
+    for (const label of ['Request / Response', 'Performance', 'Exception', 'Logs', 'Routing', 'Configuration']) assert.match(html, new RegExp(`>${label}(<span class="menu-badge[^"]*">\\d+</span>)?</a>`));
     const results = bodyOf(await get('/_profiler/empty/search/results?status_code=404&url=robots&limit=50'));
     assert.match(results, /<input type="text" name="status_code" value="404"/);
     assert.match(results, /<option value="50" selected>50<\/option>/);
+  });
+
+  it('counts in the menu what went wrong, and marks the panel shown as the current page', async () => {
+    const { get, page } = await failedRequest();
+    const html = await page('panel=request');
+    // The 404's two errors (the routing error and the 404 wrapping it), and its one error-level log record.
+    assert.match(html, /data-panel-link="exception" href="[^"]+">Exception<span class="menu-badge badge-error">2<\/span><\/a>/);
+    assert.match(html, /data-panel-link="logger" href="[^"]+">Logs<span class="menu-badge badge-error">1<\/span><\/a>/);
+    assert.match(html, /<a class="selected" aria-current="page" data-panel-link="request"/);
+    const ok = (await get('/')).headers.get('x-debug-token')!;
+    const page2 = bodyOf(await get(`/_profiler/${ok}?panel=request`));
+    assert.match(page2, /data-panel-link="exception" href="[^"]+">Exception<\/a>/);
+    assert.match(page2, /data-panel-link="logger" href="[^"]+">Logs<span class="menu-badge badge-plain">\d+<\/span><\/a>/);
   });
 });

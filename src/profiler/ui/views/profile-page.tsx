@@ -4,6 +4,7 @@ import type { Route } from '../../../routing/route.js';
 import type { Profile } from '../../profile.js';
 import { DataTable } from './data-table.js';
 import { Layout } from './layout.js';
+import { menuBadge } from './panels/menu-badge.js';
 import { PANEL_LABELS, PANELS } from './panels/panels.js';
 import { panelUrl } from './panels/panel.js';
 
@@ -39,11 +40,15 @@ export function ProfilePage({ profile, panel, base, query, routes }: ProfilePage
       </div>
       <div id="content">
         <nav id="menu">
-          {Object.keys(profile.collectors).map((name) => (
-            <a class={name === panel ? 'selected' : undefined} data-panel-link={name} href={panelUrl(base, profile.token, name)}>
-              {PANEL_LABELS[name] ?? name}
-            </a>
-          ))}
+          {Object.keys(profile.collectors).map((name) => {
+            const badge = failure(profile.collectors[name]) === undefined ? menuBadge(name, profile.collectors[name]) : undefined;
+            return (
+              <a class={name === panel ? 'selected' : undefined} aria-current={name === panel ? 'page' : undefined} data-panel-link={name} href={panelUrl(base, profile.token, name)}>
+                {PANEL_LABELS[name] ?? name}
+                {badge !== undefined && <span class={`menu-badge badge-${badge.level}`}>{badge.count}</span>}
+              </a>
+            );
+          })}
         </nav>
         <div id="panel" data-panel={panel}>
           {failed !== undefined ? (

@@ -1,3 +1,4 @@
+import { countProblemLogs } from '../../../errors/views/logs-table.js';
 import { html } from '../../../internal/html-template.js';
 import type { ExceptionData } from '../../collectors/exception-collector.js';
 import type { LoggerData } from '../../collectors/logger-collector.js';
@@ -5,9 +6,9 @@ import type { MemoryData } from '../../collectors/memory-collector.js';
 import type { RequestData } from '../../collectors/request-collector.js';
 import type { TimeData } from '../../collectors/time-collector.js';
 import type { Profile } from '../../profile.js';
+import { countWarningLogs } from './panels/menu-badge.js';
 
 const MIB = 1024 * 1024;
-const PROBLEMS = new Set(['error', 'critical', 'alert', 'emergency']);
 
 /**
  * The bar injected before `</body>` of HTML pages: status, route, time, memory, exception and log counts,
@@ -20,8 +21,8 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { pr
   const memory = profile.collectors.memory as MemoryData | undefined;
   const exceptions = (profile.collectors.exception as ExceptionData | undefined)?.chain.length ?? 0;
   const logs = (profile.collectors.logger as LoggerData | undefined)?.logs ?? [];
-  const problems = logs.filter((record) => PROBLEMS.has(record.level)).length;
-  const warnings = logs.filter((record) => record.level === 'warning').length;
+  const problems = countProblemLogs(logs);
+  const warnings = countWarningLogs(logs);
   const status = profile.statusCode;
   const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
   const base = profileUrl(profile.token);
