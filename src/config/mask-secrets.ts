@@ -10,6 +10,11 @@ export const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|ke
 // Whether a text may hold a secret name at all: the words of SECRET_NAME, wherever they stand.
 const SECRET_WORD = /authorization|cookie|passw?d?|pwd|secret|token|key|credential/i;
 
+/** Whether a free text names anything that looks like a secret (`pass` anywhere counts): where masking cannot tell where the secret is. */
+export function mayHoldSecret(text: string): boolean {
+  return SECRET_WORD.test(text);
+}
+
 // The profiler's own headers name record tokens, which are no credential: every page links them.
 const PUBLIC_NAMES = new Set(['x-debug-token', 'x-debug-token-link', 'x-previous-debug-token']);
 

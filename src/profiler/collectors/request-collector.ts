@@ -5,6 +5,7 @@ import type { Collector } from './collector.js';
 import { MASK, maskTextSecrets } from '../../config/mask-secrets.js';
 import { maskParameters, maskRecord } from './mask.js';
 import { collectPostParameters, type PostParameters } from './post-parameters.js';
+import { collectRequestContent, type RequestContent } from './request-content.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
 export interface RedirectInfo {
@@ -29,6 +30,8 @@ export interface RequestData {
   /** Symfony's POST parameters: the fields of a form body the application read, secrets masked. */
   postParameters: PostParameters;
   headers: Record<string, string | string[]>;
+  /** Symfony's Request Content: the body the application read, or why it is not shown; filled in by lateCollect. */
+  content?: RequestContent;
   /** Declared body size in bytes (Content-Length); undefined for a chunked or bodiless request. */
   bodySize: number | undefined;
   cookies: Record<string, string>;
@@ -86,6 +89,12 @@ export class RequestCollector implements Collector<RequestData> {
       forwardToken: response.headers.get('x-previous-debug-token'),
       redirect: request.isMainRequest ? parseRedirectCookie(cookies[REDIRECT_COOKIE]) : undefined,
     };
+  }
+
+  // Parsing and masking a body of up to 64 KiB waits until the response has been sent.
+  lateCollect(data: RequestData, request: Request): RequestData {
+    const content = collectRequestContent(request);
+    return content === undefined ? data : { ...data, content };
   }
 }
 

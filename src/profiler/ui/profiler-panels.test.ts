@@ -156,4 +156,17 @@ describe('profiler panels', () => {
     assert.match(page2, /data-panel-link="exception" href="[^"]+">Exception<\/a>/);
     assert.match(page2, /data-panel-link="logger" href="[^"]+">Logs<span class="menu-badge badge-plain">\d+<\/span><\/a>/);
   });
+
+  it("shows a request's content, escaped, or why it does not", async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    const request = store.get(token)!.collectors.request as { content: unknown };
+    const panel = async () => bodyOf(await get(`/_profiler/${token}?panel=request`));
+    assert.match(await panel(), /<h3>Request Content<\/h3><p class="empty">No content<\/p>/);
+    request.content = { text: '{\n    "name": "<script>x</script>"\n}' };
+    assert.match(await panel(), /<h3>Request Content<\/h3><pre>\{\n {4}&quot;name&quot;: &quot;&lt;script>x&lt;\/script>&quot;\n\}<\/pre>/);
+    request.content = { withheld: 'secret', bytes: 33 };
+    assert.match(await panel(), /names a secret \(a password, a token, a key…\) in a format whose values cannot be masked: not recorded\. \(33 bytes\)/);
+  });
 });

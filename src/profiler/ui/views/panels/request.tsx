@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { MAX_SHOWN_BYTES } from '../../../collectors/post-parameters.js';
 import type { RequestData } from '../../../collectors/request-collector.js';
+import type { RequestContent } from '../../../collectors/request-content.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';
 
@@ -44,6 +45,8 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       <DataTable rows={{ route: data.route ?? 'n/a', route_params: data.routeParams, controller: data.controller, request_type: data.requestType }} />
       <h3>Request Headers</h3>
       <DataTable rows={data.headers} />
+      <h3>Request Content</h3>
+      <RequestContentView content={data.content} />
       <h3>Cookies</h3>
       <DataTable rows={data.cookies} empty="No request cookies" />
       <h3>Session</h3>
@@ -94,5 +97,26 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
         </>
       )}
     </div>
+  );
+}
+
+const WITHHELD: Record<string, string> = {
+  form: 'A form: its fields are under POST Parameters.',
+  unread: 'The application did not read the body: the profiler does not read it in its place.',
+  tooLarge: `The body is over ${MAX_SHOWN_BYTES / 1024} KiB: not recorded.`,
+  tooDeep: 'The JSON body is nested too deep to be masked: not recorded.',
+  binary: 'The body is not text: not shown.',
+  secret: 'The body names a secret (a password, a token, a key…) in a format whose values cannot be masked: not recorded.',
+};
+
+function RequestContentView({ content }: { content: RequestContent }) {
+  if (content === undefined) return <p class="empty">No content</p>;
+  if ('text' in content) return <pre>{content.text}</pre>;
+  const size = content.bytes === undefined ? '' : ` (${content.bytes} bytes)`;
+  return (
+    <p class="empty">
+      {WITHHELD[content.withheld]}
+      {size}
+    </p>
   );
 }

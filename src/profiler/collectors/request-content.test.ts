@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Request } from '../../http/request.js';
+import { collectRequestContent } from './request-content.js';
+
+// A request whose body the application has read, as a controller's readJson() or body() leaves it.
+async function readRequest(type: string, body: string | Buffer): Promise<Request> {
+  const bytes = Buffer.from(body);
+  const request = new Request({ method: 'POST', target: '/api', headers: { 'content-type': type, 'content-length': String(bytes.length) }, body: async () => bytes });
+  await request.body();
+  return request;
+}
+
+describe('collectRequestContent', () => {
+  it('pretty-prints a JSON body with its secret-named values masked', async () => {
+    const request = await readRequest('application/json; charset=utf-8', '{"user":{"name":"ada","password":"hunter2"},"apiKey":"k","tags":["a"]}');
+    const content = collectRequestContent(request);
+    assert.deepEqual(content, { text: JSON.stringify({ user: { name: 'ada', password: '******' }, apiKey: '******', tags: ['a'] }, null, 4) });
+  });
+
+  it('reads +json types as JSON, and withholds one nested too deep to be masked without failing', async () => {
+    assert.deepEqual(collectRequestContent(await readRequest('application/merge-patch+json', '{"token":"t"}')), { text: '{\n    "token": "******"\n}' });
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    assert.deepEqual(collectRequestContent(await readRequest('application/json', deep)), { withheld: 'tooDeep', bytes: 40_000 });
+  });
+
+  it('shows other text as sent, unless it names something like a secret, which free text cannot mask', async () => {
+    assert.deepEqual(collectRequestContent(await readRequest('text/plain', 'hello <b>world</b>')), { text: 'hello <b>world</b>' });
+    assert.deepEqual(collectRequestContent(await readRequest('application/xml', '<login><passwd>x</passwd></login>')), { withheld: 'secret', bytes: 33 });
+    // Not valid JSON: read as text, with the same caution.
+    assert.deepEqual(collectRequestContent(await readRequest('application/json', '{"password": ')), { withheld: 'secret', bytes: 13 });
+  });
+
+  it('says why it shows nothing of a binary, too large, form or unread body, and nothing without a body', async () => {
+    assert.deepEqual(collectRequestContent(await readRequest('application/octet-stream', Buffer.from([0, 1, 2]))), { withheld: 'binary', bytes: 3 });
+    assert.deepEqual(collectRequestContent(await readRequest('text/plain', 'a'.repeat(64 * 1024 + 1))), { withheld: 'tooLarge', bytes: 64 * 1024 + 1 });
+    assert.deepEqual(collectRequestContent(await readRequest('application/x-www-form-urlencoded', 'a=1')), { withheld: 'form', bytes: 3 });
+    let reads = 0;
+    const unread = new Request({ method: 'POST', target: '/api', headers: { 'content-type': 'application/json', 'content-length': '12' }, body: async () => (reads++, Buffer.from('{"a":"b"}')) });
+    assert.deepEqual(collectRequestContent(unread), { withheld: 'unread', bytes: 12 });
+    assert.equal(reads, 0, 'the profiler reads no body itself');
+    assert.equal(collectRequestContent(new Request({ method: 'GET', target: '/' })), undefined);
+  });
+});
