@@ -2,7 +2,7 @@ const PLACEHOLDER = /\{([A-Za-z0-9_.]+)\}/g;
 
 /**
  * Fills `{name}` placeholders from values, in one pass (a value that itself contains `{x}` is not filled
- * again). Scalars print as is, null as "null", anything else as JSON — Monolog's PsrLogMessageProcessor rules.
+ * again), by Monolog's PsrLogMessageProcessor rules: the value as PHP would cast it to a string.
  * @example interpolate('Matched route "{route}".', { route: 'home' }) // 'Matched route "home".'
  */
 export function interpolate(template: string, values: Record<string, unknown>): string {
@@ -10,11 +10,33 @@ export function interpolate(template: string, values: Record<string, unknown>): 
   return template.replace(PLACEHOLDER, (whole, key: string) => {
     if (!(key in values)) return whole;
     const value = values[key];
-    if (value === null) return 'null';
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-    if (value instanceof Date) return value.toISOString();
-    if (value instanceof Error) return `[object ${value.constructor.name}]`;
-    if (value === undefined) return whole;
-    return `[${Array.isArray(value) ? 'array' : 'object'}]`;
+    return value === undefined ? whole : placeholderText(value);
   });
+}
+
+function placeholderText(value: unknown): string {
+  // PHP's string casts: null and false are empty, true is "1".
+  if (value === null || value === false) return '';
+  if (value === true) return '1';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? 'NAN' : value > 0 ? 'INF' : '-INF';
+  if (typeof value === 'string' || typeof value === 'bigint') return String(value);
+  // A date the way the processor formats one without a date format: `Y-m-d\TH:i:s.uP`, here in UTC.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : `${value.toISOString().slice(0, 23)}000+00:00`;
+  if (value instanceof Error) return `[object ${value.constructor.name}]`;
+  // A list or a plain object is a PHP array: `array` and its JSON. A cycle fails the encoding, which
+  // Monolog writes as `null`.
+  if (Array.isArray(value) || isPlainObject(value)) {
+    try {
+      return `array${JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}`;
+    } catch {
+      return 'arraynull';
+    }
+  }
+  return `[object ${(value as { constructor?: { name?: string } }).constructor?.name || 'Object'}]`;
+}
+
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || proto === Object.prototype;
 }
