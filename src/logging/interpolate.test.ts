@@ -34,6 +34,11 @@ describe('interpolate', () => {
     assert.equal(interpolate('{c}', { c: cyclic }), 'arraynull');
   });
 
+  it('fills placeholders of any name the context has, and only its own keys', () => {
+    assert.equal(interpolate('{user-id} {clé} { with spaces } {}', { 'user-id': 7, clé: 'k', ' with spaces ': 's', '': 'e' }), '7 k s e');
+    assert.equal(interpolate('{constructor} {toString}', {}), '{constructor} {toString}');
+  });
+
   it('fills in one pass', () => {
     assert.equal(interpolate('{a} {b}', { a: '{b}', b: 'B' }), '{b} B');
   });

@@ -1,4 +1,6 @@
-const PLACEHOLDER = /\{([A-Za-z0-9_.]+)\}/g;
+// Monolog fills `{key}` for every key of the context, whatever its characters (PSR-3 only recommends
+// `A-Za-z0-9_.`): a name is anything between braces.
+const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /**
  * Fills `{name}` placeholders from values, in one pass (a value that itself contains `{x}` is not filled
@@ -8,7 +10,8 @@ const PLACEHOLDER = /\{([A-Za-z0-9_.]+)\}/g;
 export function interpolate(template: string, values: Record<string, unknown>): string {
   if (!template.includes('{')) return template;
   return template.replace(PLACEHOLDER, (whole, key: string) => {
-    if (!(key in values)) return whole;
+    // Own keys only: `{constructor}` is no placeholder of an empty context.
+    if (!Object.hasOwn(values, key)) return whole;
     const value = values[key];
     return value === undefined ? whole : placeholderText(value);
   });
