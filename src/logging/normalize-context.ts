@@ -10,7 +10,8 @@ const MAX_ITEMS = 1000;
  * @example normalizeContext({ exception: new RangeError('x') }) // { exception: '[object] (RangeError(code: 0): x at /app/a.ts:3)' }
  */
 export function normalizeContext(context: Record<string, unknown>): Record<string, unknown> {
-  return normalize(context, 0) as Record<string, unknown>;
+  // Monolog normalises the whole record: the record is level 0, its context level 1.
+  return normalize(context, 1) as Record<string, unknown>;
 }
 
 function normalize(value: unknown, depth: number): unknown {
@@ -21,7 +22,7 @@ function normalize(value: unknown, depth: number): unknown {
   if (value === undefined) return null;
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'symbol') return value.toString();
-  if (value instanceof Error) return formatErrorChain(value);
+  if (value instanceof Error) return formatErrorChain(value, depth);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
   if (Array.isArray(value)) return normalizeEntries(value.entries(), depth, true);
   if (value instanceof Map) return normalizeEntries(value.entries(), depth, false);
@@ -51,14 +52,16 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, depth: number, 
 /**
  * Monolog's LineFormatter::normalizeException():
  * `[object] (Class(code: 0): message at file:line)` and one `\n[previous exception] [object] (…)` per cause.
+ * Each cause is one level deeper than the error, which is at `depth` in the record.
  */
-export function formatErrorChain(error: Error): string {
+export function formatErrorChain(error: Error, depth: number): string {
   let text = formatError(error);
   const seen = new Set<unknown>([error]);
   let cause: unknown = error.cause;
-  for (let depth = 1; cause !== undefined && cause !== null && !seen.has(cause); depth++) {
-    if (depth > MAX_DEPTH) {
-      text += `\n[previous exception] Over ${MAX_DEPTH} levels deep, aborting normalization`;
+  for (let level = depth + 1; cause !== undefined && cause !== null && !seen.has(cause); level++) {
+    if (level > MAX_DEPTH) {
+      // A backslash and an "n", not a line break: Monolog writes this one in single quotes.
+      text += `\\n[previous exception] Over ${MAX_DEPTH} levels deep, aborting normalization`;
       break;
     }
     seen.add(cause);

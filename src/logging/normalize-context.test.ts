@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { normalizeContext } from './normalize-context.js';
+
+// Expected values are what Monolog 2.9's LineFormatter makes of the PHP counterpart of each context.
+describe('normalizeContext', () => {
+  it('cuts at the depth Monolog does, counting the record as level 0 and its context as level 1', () => {
+    const nest = (levels: number): unknown => (levels === 0 ? 'leaf' : { d: nest(levels - 1) });
+    assert.deepEqual(normalizeContext({ x: nest(7) }), { x: nest(7) });
+    const cut = normalizeContext({ x: nest(8) });
+    assert.equal(JSON.stringify(cut), `{"x":${'{"d":'.repeat(8)}"Over 9 levels deep, aborting normalization"${'}'.repeat(8)}}`);
+  });
+
+  it('counts an error\'s causes from the error\'s own depth, with the literal "\\n" Monolog writes before the cut', () => {
+    let error = new Error('e0');
+    for (let i = 1; i <= 12; i++) error = new Error(`e${i}`, { cause: error });
+    const text = normalizeContext({ exception: error }).exception as string;
+    const parts = text.split('\n[previous exception] ');
+    assert.deepEqual(parts.map((part) => /: (e\d+) at /.exec(part)?.[1]), ['e12', 'e11', 'e10', 'e9', 'e8', 'e7', 'e6', 'e5']);
+    assert.ok(text.endsWith(')\\n[previous exception] Over 9 levels deep, aborting normalization'));
+  });
+});
