@@ -19,4 +19,15 @@ describe('normalizeContext', () => {
     assert.deepEqual(parts.map((part) => /: (e\d+) at /.exec(part)?.[1]), ['e12', 'e11', 'e10', 'e9', 'e8', 'e7', 'e6', 'e5']);
     assert.ok(text.endsWith(')\\n[previous exception] Over 9 levels deep, aborting normalization'));
   });
+
+  it('keeps the first 1000 items, says how many there were, and writes a list cut short as an object', () => {
+    const list = normalizeContext({ x: Array.from({ length: 1001 }, (_, i) => i) }).x as Record<string, unknown>;
+    assert.equal(Array.isArray(list), false);
+    assert.deepEqual(Object.keys(list).slice(-2), ['999', '...']);
+    assert.equal(list['...'], 'Over 1000 items (1001 total), aborting normalization');
+    const map = normalizeContext(Object.fromEntries(Array.from({ length: 1002 }, (_, i) => [`k${i}`, i])));
+    assert.equal(Object.keys(map).length, 1001);
+    assert.equal(map['...'], 'Over 1000 items (1002 total), aborting normalization');
+    assert.equal((normalizeContext({ x: Array.from({ length: 1000 }, () => 0) }).x as unknown[]).length, 1000);
+  });
 });

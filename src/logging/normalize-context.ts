@@ -24,27 +24,28 @@ function normalize(value: unknown, depth: number): unknown {
   if (typeof value === 'symbol') return value.toString();
   if (value instanceof Error) return formatErrorChain(value, depth);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  if (Array.isArray(value)) return normalizeEntries(value.entries(), depth, true);
-  if (value instanceof Map) return normalizeEntries(value.entries(), depth, false);
+  if (Array.isArray(value)) return normalizeEntries(value.entries(), value.length, depth, true);
+  if (value instanceof Map) return normalizeEntries(value.entries(), value.size, depth, false);
   const entries = Object.entries(value as object);
   const proto = Object.getPrototypeOf(value) as object | null;
-  if (proto === null || proto === Object.prototype) return normalizeEntries(entries.values(), depth, false);
+  if (proto === null || proto === Object.prototype) return normalizeEntries(entries.values(), entries.length, depth, false);
   const name = (value as { constructor?: { name?: string } }).constructor?.name || 'Object';
-  return { [name]: normalizeEntries(entries.values(), depth + 1, false) };
+  return { [name]: normalizeEntries(entries.values(), entries.length, depth + 1, false) };
 }
 
-function normalizeEntries(entries: Iterable<[unknown, unknown]>, depth: number, list: boolean): unknown {
-  const out: unknown[] | Record<string, unknown> = list ? [] : {};
+function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, depth: number, list: boolean): unknown {
+  // Past the limit Monolog adds a "..." key: a list cut short is written as an object keyed by index.
+  const cut = size > MAX_ITEMS;
+  const out: unknown[] | Record<string, unknown> = list && !cut ? [] : {};
   let count = 0;
   for (const [key, item] of entries) {
     if (count++ >= MAX_ITEMS) {
-      if (list) (out as unknown[]).push(`Over ${MAX_ITEMS} items, aborting normalization`);
-      else (out as Record<string, unknown>)['...'] = `Over ${MAX_ITEMS} items, aborting normalization`;
+      (out as Record<string, unknown>)['...'] = `Over ${MAX_ITEMS} items (${size} total), aborting normalization`;
       break;
     }
     const normalized = normalize(item, depth + 1);
-    if (list) (out as unknown[]).push(normalized);
-    else (out as Record<string, unknown>)[String(key)] = normalized;
+    if (Array.isArray(out)) out.push(normalized);
+    else out[String(key)] = normalized;
   }
   return out;
 }
