@@ -90,7 +90,7 @@ describe('formatMonologLine', () => {
       message: 'm',
       context: { url: 'https://a.test/café', at: new Date(0), key: new Key('r'), big: 10n, nothing: undefined },
     });
-    assert.match(line, /\{"url":"https:\/\/a\.test\/café","at":"1970-01-01T00:00:00\.000Z","key":\{"Key":\{"resource":"r"\}\},"big":"10","nothing":null\} \[\]\n$/);
+    assert.match(line, /\{"url":"https:\/\/a\.test\/café","at":"1970-01-01T00:00:00\+00:00","key":\{"Key":\{"resource":"r"\}\},"big":"10","nothing":null\} \[\]\n$/);
   });
 
   it('cuts a context nested deeper than Monolog\'s limit', () => {

@@ -30,4 +30,8 @@ describe('normalizeContext', () => {
     assert.equal(map['...'], 'Over 1000 items (1002 total), aborting normalization');
     assert.equal((normalizeContext({ x: Array.from({ length: 1000 }, () => 0) }).x as unknown[]).length, 1000);
   });
+
+  it('writes a date to the second with +00:00, as NormalizerFormatter\'s Y-m-d\\TH:i:sP', () => {
+    assert.deepEqual(normalizeContext({ at: new Date(Date.UTC(2026, 10, 22, 10, 52, 3, 253)) }), { at: '2026-11-22T10:52:03+00:00' });
+  });
 });

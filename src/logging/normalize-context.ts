@@ -6,7 +6,7 @@ const MAX_ITEMS = 1000;
 
 /**
  * Turns a log context into JSON-safe data the way Monolog's LineFormatter does: errors become one string
- * with their cause chain, dates ISO strings, class instances `{ ClassName: props }`.
+ * with their cause chain, dates ISO strings to the second, class instances `{ ClassName: props }`.
  * @example normalizeContext({ exception: new RangeError('x') }) // { exception: '[object] (RangeError(code: 0): x at /app/a.ts:3)' }
  */
 export function normalizeContext(context: Record<string, unknown>): Record<string, unknown> {
@@ -23,7 +23,8 @@ function normalize(value: unknown, depth: number): unknown {
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'symbol') return value.toString();
   if (value instanceof Error) return formatErrorChain(value, depth);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  // NormalizerFormatter's date format, `Y-m-d\TH:i:sP`: seconds, no fraction (here in UTC).
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : `${value.toISOString().slice(0, 19)}+00:00`;
   if (Array.isArray(value)) return normalizeEntries(value.entries(), value.length, depth, true);
   if (value instanceof Map) return normalizeEntries(value.entries(), value.size, depth, false);
   const entries = Object.entries(value as object);
