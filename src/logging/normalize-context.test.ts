@@ -34,4 +34,8 @@ describe('normalizeContext', () => {
   it('writes a date to the second with +00:00, as NormalizerFormatter\'s Y-m-d\\TH:i:sP', () => {
     assert.deepEqual(normalizeContext({ at: new Date(Date.UTC(2026, 10, 22, 10, 52, 3, 253)) }), { at: '2026-11-22T10:52:03+00:00' });
   });
+
+  it('writes NaN and infinities as the strings Monolog writes', () => {
+    assert.deepEqual(normalizeContext({ n: [Number.NaN, Infinity, -Infinity] }), { n: ['NaN', 'INF', '-INF'] });
+  });
 });

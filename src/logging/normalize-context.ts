@@ -17,7 +17,8 @@ export function normalizeContext(context: Record<string, unknown>): Record<strin
 function normalize(value: unknown, depth: number): unknown {
   if (depth > MAX_DEPTH) return `Over ${MAX_DEPTH} levels deep, aborting normalization`;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  // JSON has no NaN or infinity: Monolog writes them as the strings "NaN", "INF" and "-INF".
+  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.isNaN(value) ? 'NaN' : value > 0 ? 'INF' : '-INF';
   if (typeof value === 'bigint') return value.toString();
   if (value === undefined) return null;
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
