@@ -38,4 +38,11 @@ describe('normalizeContext', () => {
   it('writes NaN and infinities as the strings Monolog writes', () => {
     assert.deepEqual(normalizeContext({ n: [Number.NaN, Infinity, -Infinity] }), { n: ['NaN', 'INF', '-INF'] });
   });
+
+  it('writes an object as PHP writes the array it would be: [] when empty, a list when keyed 0, 1, 2 …', () => {
+    class Nothing {}
+    const context = { o: {}, m: new Map(), n: new Nothing(), l: { 0: 'a', 1: 'b' }, k: { 1: 'a', 2: 'b' }, s: { 0: 'a', x: 'b' } };
+    assert.equal(JSON.stringify(normalizeContext(context)), '{"o":[],"m":[],"n":{"Nothing":[]},"l":["a","b"],"k":{"1":"a","2":"b"},"s":{"0":"a","x":"b"}}');
+    assert.equal(JSON.stringify(normalizeContext({ 0: 'a', 1: 'b' })), '["a","b"]');
+  });
 });

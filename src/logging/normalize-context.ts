@@ -10,7 +10,8 @@ const MAX_ITEMS = 1000;
  * @example normalizeContext({ exception: new RangeError('x') }) // { exception: '[object] (RangeError(code: 0): x at /app/a.ts:3)' }
  */
 export function normalizeContext(context: Record<string, unknown>): Record<string, unknown> {
-  // Monolog normalises the whole record: the record is level 0, its context level 1.
+  // Monolog normalises the whole record: the record is level 0, its context level 1. (A context keyed
+  // 0, 1, 2 … comes back as a list, which only JSON.stringify reads.)
   return normalize(context, 1) as Record<string, unknown>;
 }
 
@@ -40,6 +41,8 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
   const cut = size > MAX_ITEMS;
   const out: unknown[] | Record<string, unknown> = list && !cut ? [] : {};
   let count = 0;
+  // Whether the keys so far are 0, 1, 2 …: such a PHP array is a list, and so is an empty one.
+  let sequential = !cut;
   for (const [key, item] of entries) {
     if (count++ >= MAX_ITEMS) {
       (out as Record<string, unknown>)['...'] = `Over ${MAX_ITEMS} items (${size} total), aborting normalization`;
@@ -48,8 +51,9 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
     const normalized = normalize(item, depth + 1);
     if (Array.isArray(out)) out.push(normalized);
     else out[String(key)] = normalized;
+    sequential &&= String(key) === String(count - 1);
   }
-  return out;
+  return sequential && !Array.isArray(out) ? Object.values(out) : out;
 }
 
 /**
