@@ -1,4 +1,4 @@
-import { isMultipart, parsedMultipart } from '../../http/multipart.js';
+import { isMultipart, parsedMultipart, type MultipartBody } from '../../http/multipart.js';
 import type { Request } from '../../http/request.js';
 import { maskParameters } from './mask.js';
 
@@ -16,9 +16,7 @@ export const MAX_SHOWN_BYTES = 64 * 1024;
 /** Symfony's `$request->request`: a urlencoded body, or the text fields of a multipart one. */
 export function collectPostParameters(request: Request): PostParameters {
   if (isMultipart(request)) {
-    // An error sub-request is a copy of the failed request: the form was parsed for the original.
-    let fields: URLSearchParams | undefined;
-    for (let from: Request | undefined = request; from !== undefined && fields === undefined; from = from.parent) fields = parsedMultipart(from)?.fields;
+    const fields = parsedFormOf(request)?.fields;
     if (fields === undefined) return 'unread';
     let size = 0;
     for (const [name, value] of fields) size += name.length + value.length;
@@ -28,4 +26,14 @@ export function collectPostParameters(request: Request): PostParameters {
   const body = request.bufferedBody;
   if (body === undefined) return request.header('content-length') === '0' ? {} : 'unread';
   return body.length > MAX_SHOWN_BYTES ? 'tooLarge' : maskParameters(new URLSearchParams(body.toString('utf8')));
+}
+
+/** What readForm() or readFiles() parsed of a multipart body, undefined when nothing read it. */
+export function parsedFormOf(request: Request): MultipartBody | undefined {
+  // An error sub-request is a copy of the failed request: the form was parsed for the original.
+  for (let from: Request | undefined = request; from !== undefined; from = from.parent) {
+    const body = parsedMultipart(from);
+    if (body !== undefined) return body;
+  }
+  return undefined;
 }

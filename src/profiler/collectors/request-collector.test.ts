@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readForm } from '../../http/read-body.js';
+import { readFiles, readForm } from '../../http/read-body.js';
 import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import { RequestStack } from '../../kernel/request-stack.js';
@@ -65,6 +65,18 @@ describe('RequestCollector', () => {
       await readForm(request);
       const data = new RequestCollector().collect(request, new Response());
       assert.deepEqual({ ...(data.postParameters as object) }, { email: 'ada@example.test', api_key: MASK });
+    });
+
+    it('lists the files of a multipart body the application read, without their bytes, after the response', async () => {
+      const body = ['--b', 'Content-Disposition: form-data; name="avatar"; filename="me.png"', 'Content-Type: image/png', '', 'PNGDATA', '--b--', ''].join('\r\n');
+      const request = post('multipart/form-data; boundary=b', body);
+      const collector = new RequestCollector();
+      assert.equal(collector.lateCollect(collector.collect(request, new Response()), request).files, 'unread');
+      await readFiles(request);
+      const data = collector.lateCollect(collector.collect(request, new Response()), request);
+      assert.deepEqual(data.files, [{ field: 'avatar', filename: 'me.png', type: 'image/png', size: 7 }]);
+      assert.deepEqual(data.content, { withheld: 'form', bytes: body.length });
+      assert.doesNotMatch(JSON.stringify(data), /PNGDATA/);
     });
 
     it('says a form body the application did not read is unread, and reads nothing itself', () => {

@@ -6,6 +6,7 @@ import { MASK, maskTextSecrets } from '../../config/mask-secrets.js';
 import { maskParameters, maskRecord } from './mask.js';
 import { collectPostParameters, type PostParameters } from './post-parameters.js';
 import { collectRequestContent, type RequestContent } from './request-content.js';
+import { collectUploadedFiles, type UploadedFileSummary } from './uploaded-files.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
 export interface RedirectInfo {
@@ -32,6 +33,8 @@ export interface RequestData {
   headers: Record<string, string | string[]>;
   /** Symfony's Request Content: the body the application read, or why it is not shown; filled in by lateCollect. */
   content?: RequestContent;
+  /** The files of a multipart form the application read, without their bytes; filled in by lateCollect. */
+  files?: UploadedFileSummary[] | 'unread';
   /** Declared body size in bytes (Content-Length); undefined for a chunked or bodiless request. */
   bodySize: number | undefined;
   cookies: Record<string, string>;
@@ -94,7 +97,8 @@ export class RequestCollector implements Collector<RequestData> {
   // Parsing and masking a body of up to 64 KiB waits until the response has been sent.
   lateCollect(data: RequestData, request: Request): RequestData {
     const content = collectRequestContent(request);
-    return content === undefined ? data : { ...data, content };
+    const files = collectUploadedFiles(request);
+    return content === undefined && files === undefined ? data : { ...data, content, files };
   }
 }
 

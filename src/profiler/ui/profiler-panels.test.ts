@@ -169,4 +169,18 @@ describe('profiler panels', () => {
     request.content = { withheld: 'secret', bytes: 33 };
     assert.match(await panel(), /names a secret \(a password, a token, a key…\) in a format whose values cannot be masked: not recorded\. \(33 bytes\)/);
   });
+
+  it("lists a request's uploaded files and a response's cookies, values masked", async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    const profile = store.get(token)!;
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>Uploaded Files<\/h3><p class="empty">No files were uploaded<\/p>/);
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=response`)), /<h3>Response Cookies<\/h3><p class="empty">No response cookies<\/p>/);
+    (profile.collectors.request as { files: unknown }).files = [{ field: 'avatar', filename: '<me>.png', type: 'image/png', size: 7 }];
+    (profile.collectors.response as { headers: [string, string][] }).headers.push(['Set-Cookie', 'sid=******; path=/; httponly']);
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>Uploaded Files<\/h3><table><tbody><tr><th>avatar<\/th><td>&lt;me>\.png \(image\/png, 7 bytes\)<\/td>/);
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=response`)), /<h3>Response Cookies<\/h3><table><tbody><tr><th>sid<\/th><td>\*{6}; path=\/; httponly<\/td>/);
+  });
 });
+

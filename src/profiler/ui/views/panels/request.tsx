@@ -41,6 +41,12 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       ) : (
         <DataTable rows={data.postParameters ?? {}} empty="No POST parameters" />
       )}
+      <h3>Uploaded Files</h3>
+      {data.files === 'unread' ? (
+        <p class="empty">The application did not read the form body: the profiler does not read it in its place.</p>
+      ) : (
+        <DataTable rows={(data.files ?? []).map(({ field, filename, type, size }): [string, string] => [field, `${filename} (${type}, ${size} bytes)`])} empty="No files were uploaded" />
+      )}
       <h3>Request Attributes</h3>
       <DataTable rows={{ route: data.route ?? 'n/a', route_params: data.routeParams, controller: data.controller, request_type: data.requestType }} />
       <h3>Request Headers</h3>

@@ -1,0 +1,23 @@
+import { isMultipart } from '../../http/multipart.js';
+import type { Request } from '../../http/request.js';
+import { parsedFormOf } from './post-parameters.js';
+
+/** A file of a multipart form as the request panel lists it: what the client said of it, and its size. */
+export interface UploadedFileSummary {
+  field: string;
+  filename: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * Symfony's Uploaded Files: the files of a multipart body the application read (`unread` when it did not;
+ * the profiler reads no body itself), undefined for a request that is no multipart form. Their bytes are
+ * never recorded.
+ */
+export function collectUploadedFiles(request: Request): UploadedFileSummary[] | 'unread' | undefined {
+  if (!isMultipart(request)) return undefined;
+  const form = parsedFormOf(request);
+  if (form === undefined) return 'unread';
+  return form.files.map(({ field, filename, type, size }) => ({ field, filename, type, size }));
+}
