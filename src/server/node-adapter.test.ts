@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { createRequestListener, sanitizeHeaderValue, type RequestListener } from './node-adapter.js';
@@ -140,6 +141,57 @@ describe('createRequestListener', () => {
     assert.equal(answer.body, 'hello world\n');
     assert.equal(answer.length, '12');
   });
+});
+
+describe('a streamed body whose client goes away', () => {
+  const kernel = new Kernel();
+  const streamErrors: unknown[] = [];
+  const stopped: string[] = [];
+  let server: Server;
+  let port = 0;
+
+  before(async () => {
+    kernel.dispatcher.on('request', (event) => {
+      const { request } = event;
+      // Server-sent events that wait on request.signal the way node's own APIs do: the wait rejects with an
+      // AbortError once the client is gone (timers/promises, events.on), or the reason itself (throwIfAborted).
+      async function* events(wait: () => Promise<unknown>) {
+        try {
+          for (;;) {
+            yield 'data: tick\n\n';
+            await wait();
+          }
+        } finally {
+          stopped.push(request.pathInfo);
+        }
+      }
+      const waits: Record<string, () => Promise<unknown>> = {
+        '/timer': () => delay(20, undefined, { signal: request.signal }),
+        '/throw-if-aborted': () => delay(20).then(() => request.signal.throwIfAborted()),
+      };
+      const wait = waits[request.pathInfo];
+      event.setResponse(wait === undefined ? new Response('missing', 404) : new Response(events(wait), 200, { 'Content-Type': 'text/event-stream' }));
+    });
+    server = createServer(createRequestListener(kernel, { onStreamError: (error) => streamErrors.push(error) }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  for (const path of ['/timer', '/throw-if-aborted']) {
+    it(`stops a source that waits on request.signal and reports no stream failure (${path})`, async () => {
+      streamErrors.length = 0;
+      await new Promise<void>((resolve, reject) => {
+        httpRequest({ port, path, host: '127.0.0.1', agent: false }, (res) => res.once('data', () => (res.destroy(), resolve())))
+          .on('error', reject)
+          .end();
+      });
+      for (let i = 0; i < 100 && !stopped.includes(path); i++) await delay(10);
+      assert.ok(stopped.includes(path), 'the source stopped');
+      await delay(50);
+      assert.deepEqual(streamErrors, []);
+    });
+  }
 });
 
 describe('sanitizeHeaderValue', () => {

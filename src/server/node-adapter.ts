@@ -4,9 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { TLSSocket } from 'node:tls';
 import { discardBodyStream, discardStreamedBody, isBodyStream, type BodyStream } from '../http/body-stream.js';
-import { Request, type OriginResolver, type SignalSource } from '../http/request.js';
+import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { ClientGoneSignal, isClientGone } from './client-gone-signal.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 
 export interface NodeAdapterOptions {
@@ -145,26 +146,6 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
   });
 }
 
-/** request.signal of a request served by node: made on first use only, as most requests never ask. */
-class ClientGoneSignal implements SignalSource {
-  readonly #res: ServerResponse;
-
-  constructor(res: ServerResponse) {
-    this.#res = res;
-  }
-
-  signal(): AbortSignal {
-    const res = this.#res;
-    const controller = new AbortController();
-    const abort = (): void => {
-      if (!res.writableFinished) controller.abort(new Error('The client closed the connection before the response was complete.'));
-    };
-    if (res.closed) abort();
-    else res.once('close', abort);
-    return controller.signal;
-  }
-}
-
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. */
 function normaliseAddress(address: string | undefined): string {
   if (address === undefined) return '127.0.0.1';
@@ -269,6 +250,8 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   if (source instanceof Readable) source.once('close', () => (sourceClosedFirst = !res.closed));
   const sending = pipeline(source, res).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort && !sourceClosedFirst) return;
+    // A source that stopped on request.signal, as asked, fails with its reason: the client left, no error.
+    if (isClientGone(error)) return;
     throw error;
   });
   // Once the client is gone the request is over, whether or not the source has stopped: pipeline() asks it
