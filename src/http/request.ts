@@ -154,7 +154,7 @@ export class Request {
    * Aborts when the client goes away before the response is complete (the Fetch API's `request.signal`):
    * a controller streaming server-sent events, or waiting on slow work, can stop there. A sub-request shares
    * its parent's.
-   * @example for await (const event of events.on('news', { signal: request.signal })) …
+   * @example for await (const [event] of on(newsFeed, 'news', { signal: request.signal })) … // on() of node:events
    */
   get signal(): AbortSignal {
     return (this.#signal = signalOf(this.#signal));
