@@ -64,8 +64,11 @@ export class RateLimit {
    * mapped), this is the HTTP answer itself, with the rate headers and Retry-After.
    */
   ensureAccepted(message = ''): this {
-    if (!this.accepted) throw createTooManyRequests([this], { message });
-    return this;
+    if (this.accepted) return this;
+    const error = createTooManyRequests([this], { message });
+    // Where the application refused the request, as the log line and X-Debug-Exception-File then say.
+    Error.captureStackTrace(error, RateLimit.prototype.ensureAccepted);
+    throw error;
   }
 }
 
@@ -74,11 +77,14 @@ export class RateLimit {
  * reference's `throw new TooManyRequestsHttpException()`: no header at all.
  */
 export function createTooManyRequests(limits: readonly RateLimit[], { message = '', bare = false }: { message?: string; bare?: boolean } = {}): TooManyRequestsHttpException {
-  if (bare) return new TooManyRequestsHttpException(undefined, message);
   const refused = limits.find((limit) => !limit.accepted && !limit.degraded);
   // Retry-After is also among the headers so that it keeps the reference's place, right after the
   // X-RateLimit-* trio; the constructor then only refreshes its value.
-  return new TooManyRequestsHttpException(refused?.retryAfterSeconds, message, {
-    headers: Object.fromEntries(rateLimitHeaders(limits, { retryAfter: true })),
-  });
+  const error = bare
+    ? new TooManyRequestsHttpException(undefined, message)
+    : new TooManyRequestsHttpException(refused?.retryAfterSeconds, message, { headers: Object.fromEntries(rateLimitHeaders(limits, { retryAfter: true })) });
+  // Its stack starts at the caller (a controller, keel's listener), which the error page and the log line
+  // name as where it was thrown, not at this factory.
+  Error.captureStackTrace(error, createTooManyRequests);
+  return error;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RateLimiterConfig } from '../config/config.js';
 import { TooManyRequestsHttpException } from '../http/http-exception.js';
+import { createTooManyRequests } from './rate-limit.js';
 import { RateLimiter } from './rate-limiter.js';
 import { MaxWaitDurationExceededError } from './reservation.js';
 import { GuardedStorage } from './storage/guarded-storage.js';
@@ -43,8 +44,11 @@ describe('RateLimiter', () => {
       assert.ok(error instanceof TooManyRequestsHttpException);
       assert.deepEqual(Object.keys(error.headers), ['X-RateLimit-Remaining', 'X-RateLimit-Retry-After', 'X-RateLimit-Limit', 'Retry-After', 'RateLimit-Policy', 'RateLimit']);
       assert.equal(error.headers['Retry-After'], '28');
+      // The refusal is the application's: its stack starts where ensureAccepted() was called.
+      assert.match(error.stack?.split('\n')[1] ?? '', /rate-limiter\.test\.ts:\d+/);
       return true;
     });
+    assert.match(createTooManyRequests([refused]).stack?.split('\n')[1] ?? '', /rate-limiter\.test\.ts:\d+/);
   });
 
   it('reserves into the future and waits exactly until the reserved time', async () => {
