@@ -95,7 +95,13 @@ describe('keel profiler:list, profiler:show and profiler:purge', () => {
     assert.equal(missing.stderr, 'error: no profile "abcdef" in var/profiler\n');
     const invalid = await runKeel(['profiler:show', '../etc'], { cwd: projectDir });
     assert.equal(invalid.code, 2);
-    assert.equal(invalid.stderr, 'error: "../etc" is not a profile token (six lowercase hexadecimal characters)\n');
+    assert.equal(invalid.stderr, 'error: "../etc" is not a profile token (six lowercase hexadecimal characters, or latest)\n');
+  });
+
+  it('shows the newest request for latest, as /_profiler/latest does', async () => {
+    const run = await runKeel(['profiler:show', 'latest', '--format=json'], { cwd: projectDir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as { token: string }).token, tokens.ok);
   });
 
   it('says so when the profiles live in server memory only', async () => {

@@ -4,7 +4,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { maskTextSecrets } from '../../config/mask-secrets.js';
 import { createProfileStore } from '../../profiler/create-profiler.js';
 import type { ProfileQuery, ProfileStore } from '../../profiler/profile-store.js';
-import { isProfileToken } from '../../profiler/token.js';
+import { isProfileToken, LATEST_TOKEN } from '../../profiler/token.js';
 import { loadCliConfig, type AppCommandOptions } from '../app-context.js';
 import { CliError, UsageError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -54,14 +54,17 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
   program
     .command('profiler:show')
     .description('show one profile: request, response, exception and logs')
-    .argument('<token>', 'the profile token (X-Debug-Token)')
+    .argument('<token>', 'the profile token (X-Debug-Token), or latest for the newest request')
     .addOption(formatOption())
     .option('-e, --env <env>', 'APP_ENV whose configuration locates var/')
     .action(async (token: string, options: AppCommandOptions & { format: OutputFormat }) => {
-      if (!isProfileToken(token)) throw new UsageError(`"${token}" is not a profile token (six lowercase hexadecimal characters)`);
+      const latest = token === LATEST_TOKEN;
+      if (!latest && !isProfileToken(token)) throw new UsageError(`"${token}" is not a profile token (six lowercase hexadecimal characters, or latest)`);
       const profile = await withStore(io, options, async (store, where) => {
-        const found = await store.read(token);
-        if (found === undefined) throw new CliError(`no profile "${token}" in ${where}`);
+        // `latest` as /_profiler/latest reads it: the newest record of a request, not of a sub-request.
+        const newest = latest ? (await store.find({ type: 'request', limit: 1 }))[0]?.token : token;
+        const found = newest === undefined ? undefined : await store.read(newest);
+        if (found === undefined) throw new CliError(latest ? `no profile in ${where}` : `no profile "${token}" in ${where}`);
         return found;
       });
       io.stdout.write(options.format === 'json' ? toJson(profile) : renderProfile(profile, createStyle(io.stdout, io.env)));
