@@ -18,15 +18,32 @@ export interface CorsOptions {
   headers?: string[];
   /** How long a browser may reuse a preflight answer, in seconds. */
   maxAge?: number;
+  /**
+   * Response headers a page may read besides the few every page may (Content-Type…): a created resource's
+   * Location, and the rate limits, so that a front end can say when to try again.
+   */
+  exposeHeaders?: string[];
+  /** Whether the browser sends cookies and Authorization with cross-origin requests (fetch's `credentials: 'include'`). */
+  credentials?: boolean;
 }
 
 export class CorsListener implements Subscriber {
   readonly #origins: Set<string>;
   readonly #preflight: Record<string, string>;
+  readonly #answer: Record<string, string>;
 
-  constructor({ origins, methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], headers = ['Content-Type', 'Authorization'], maxAge = 3600 }: CorsOptions) {
+  constructor({
+    origins,
+    methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    headers = ['Content-Type', 'Authorization'],
+    maxAge = 3600,
+    exposeHeaders = ['Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    credentials = false,
+  }: CorsOptions) {
     this.#origins = new Set(origins);
-    this.#preflight = { 'Access-Control-Allow-Methods': methods.join(', '), 'Access-Control-Allow-Headers': headers.join(', '), 'Access-Control-Max-Age': String(maxAge) };
+    const withCredentials: Record<string, string> = credentials ? { 'Access-Control-Allow-Credentials': 'true' } : {};
+    this.#preflight = { 'Access-Control-Allow-Methods': methods.join(', '), 'Access-Control-Allow-Headers': headers.join(', '), 'Access-Control-Max-Age': String(maxAge), ...withCredentials };
+    this.#answer = { ...(exposeHeaders.length > 0 ? { 'Access-Control-Expose-Headers': exposeHeaders.join(', ') } : {}), ...withCredentials };
   }
 
   subscribedEvents(): Subscription[] {
@@ -50,7 +67,9 @@ export class CorsListener implements Subscriber {
   readonly onResponse = (event: ResponseEvent): void => {
     const origin = event.request.header('origin');
     if (!event.isMainRequest || origin === undefined || !this.#origins.has(origin)) return;
+    // The exact origin, never `*`: a wildcard would not do with credentials, and the answer varies by origin.
     event.response.headers.set('Access-Control-Allow-Origin', origin);
+    for (const [name, value] of Object.entries(this.#answer)) event.response.headers.set(name, value);
     // The preflight answer above says it already.
     if (!event.response.headers.all('vary').some((value) => /(?:^|,)\s*origin\s*(?:,|$)/i.test(value))) event.response.headers.append('Vary', 'Origin');
   };
