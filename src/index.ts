@@ -18,6 +18,7 @@ export type { UploadedFile } from './http/multipart.js';
 export { readCookies, setCookie, clearCookie, type CookieOptions } from './http/cookies.js';
 export {
   HttpException,
+  BadRequestHttpException,
   NotFoundHttpException,
   MethodNotAllowedHttpException,
   TooManyRequestsHttpException,

@@ -13,6 +13,7 @@ export interface FlatErrorOptions {
 // A cause chain is user data: it can be cyclic or absurdly long.
 const MAX_CHAIN = 16;
 const NO_FRAMES: readonly StackFrame[] = Object.freeze([]);
+const NO_EXTENSIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The fields of a FlatError, as a record of plain data (a stored profile) provides them. */
 export type FlatErrorInit = Omit<FlatError, 'toArray'>;
@@ -31,6 +32,8 @@ export class FlatError {
   readonly status: number;
   readonly statusText: string;
   readonly headers: Readonly<Record<string, string>>;
+  /** The HttpException's `extensions`: members its problem details carry besides the standard ones. */
+  readonly extensions: Readonly<Record<string, unknown>>;
   // Reading `error.stack` is the costly part of flattening (every frame goes through the source maps):
   // done on the first read of file, line or trace, never for a production 404 page that shows none of them.
   #frames: readonly StackFrame[] | undefined;
@@ -53,6 +56,7 @@ export class FlatError {
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
+    this.extensions = init.extensions;
     this.#previous = init.previous;
     this.#flattenPrevious = flattenPrevious;
     if (readFrames === undefined) {
@@ -136,6 +140,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       status,
       statusText: errorStatusText(status),
       headers: isHttpException(error) ? { ...error.headers } : {},
+      extensions: isHttpException(error) ? error.extensions : NO_EXTENSIONS,
       file: '',
       line: 0,
       trace: NO_FRAMES,

@@ -15,8 +15,20 @@ export interface HttpExceptionOptions {
    * only, and HTML pages always do; in debug every message shows.
    */
   expose?: boolean;
+  /**
+   * Members the problem details of a JSON, XML, YAML or CSV error answer carry besides the standard ones
+   * (RFC 9457's extension members), in production too: `{ violations: [{ field: 'email', message: '…' }] }`
+   * for a validation error. Plain data; names of letters, digits, `_`, `.` and `-` that do not start with a
+   * digit, other than `type`, `title`, `status`, `detail`, `class` and `trace`. HTML error pages leave them out.
+   */
+  extensions?: Record<string, unknown>;
   cause?: unknown;
 }
+
+// Valid as a JSON member, an XML element and a CSV column alike; the standard members keep their meaning.
+const EXTENSION_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const RESERVED_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'class', 'trace']);
+const NO_EXTENSIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /**
  * An error that carries its HTTP answer: status, headers, a stable code and whether its message may be
@@ -28,15 +40,17 @@ export class HttpException extends Error implements HoldsDerivedValues {
   readonly headers: Record<string, string>;
   readonly code: HttpErrorCode;
   readonly expose: boolean;
+  readonly extensions: Readonly<Record<string, unknown>>;
   #derived: Record<symbol, unknown> | undefined;
 
-  constructor(status: number, { message = '', headers = {}, code = 'KEEL_ERR_HTTP', expose, cause }: HttpExceptionOptions = {}) {
+  constructor(status: number, { message = '', headers = {}, code = 'KEEL_ERR_HTTP', expose, extensions, cause }: HttpExceptionOptions = {}) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = new.target.name;
     this.status = status;
     this.headers = headers;
     this.code = code;
     this.expose = expose ?? false;
+    this.extensions = extensions === undefined ? NO_EXTENSIONS : checkedExtensions(extensions);
   }
 
   /** Values derived from this error (its flattened form...), see attached(). */
@@ -96,4 +110,15 @@ export class TooManyRequestsHttpException extends HttpException {
 
 export function isHttpException(error: unknown): error is HttpException {
   return error instanceof HttpException;
+}
+
+// Said where the error is made: a bad name would otherwise break the XML answer or silently replace a
+// standard member, far from the code that chose it.
+function checkedExtensions(extensions: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  for (const name of Object.keys(extensions)) {
+    if (!EXTENSION_NAME.test(name) || RESERVED_MEMBERS.has(name)) {
+      throw new TypeError(`"${name}" cannot be a member of problem details: use letters, digits, _, . and - (not starting with a digit), and none of ${[...RESERVED_MEMBERS].join(', ')}.`);
+    }
+  }
+  return extensions;
 }

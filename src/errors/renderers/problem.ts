@@ -15,7 +15,7 @@ export interface ProblemTraceEntry {
   args: [];
 }
 
-/** RFC 7807-style body of Symfony's ProblemNormalizer. */
+/** RFC 7807-style body of Symfony's ProblemNormalizer, and the error's extension members. */
 export interface Problem {
   type: string;
   title: string;
@@ -23,11 +23,13 @@ export interface Problem {
   detail: string;
   class?: string;
   trace?: ProblemTraceEntry[];
+  [extension: string]: unknown;
 }
 
 /**
  * The message only in debug, or when the exception was raised with `expose`: otherwise the status text,
- * whatever the status (Symfony's ProblemNormalizer).
+ * whatever the status (Symfony's ProblemNormalizer). The error's extension members follow, in every mode:
+ * the application chose them for its clients.
  */
 export function createProblem(flat: FlatError, debug: boolean): Problem {
   const problem: Problem = {
@@ -35,6 +37,8 @@ export function createProblem(flat: FlatError, debug: boolean): Problem {
     title: 'An error occurred',
     status: flat.status,
     detail: debug || flat.expose ? flat.message : flat.statusText,
+    // After the standard members, which they cannot replace (HttpException refuses those names).
+    ...flat.extensions,
   };
   if (debug) {
     problem.class = flat.class;

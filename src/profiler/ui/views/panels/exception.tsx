@@ -39,6 +39,7 @@ function toFlatError(chain: readonly ExceptionLink[]): FlatError {
       status: link.status,
       statusText: link.statusText,
       headers: {},
+      extensions: {},
       file: link.file,
       line: link.line,
       trace: link.trace,
