@@ -8,7 +8,9 @@ const LIMITS = ['10', '50', '100'];
 
 /** Symfony's search bar: a plain GET form to /_profiler/search, which redirects to the results. */
 export function SearchForm({ base, criteria }: { base: string; criteria: SearchCriteria }) {
-  const field = (name: keyof SearchCriteria, label: string, type = 'text', placeholder = '') => (
+  // No placeholder where there is no hint to give: HTML allows none on a date input, and an empty one
+  // would only be noise for a screen reader.
+  const field = (name: keyof SearchCriteria, label: string, type = 'text', placeholder?: string) => (
     <label>
       {label}
       <input type={type} name={name} value={criteria[name] ?? ''} placeholder={placeholder} />
