@@ -56,6 +56,15 @@ describe('HtmlRenderer', () => {
       assert.ok(body.includes('id="trace-box-1"') && body.includes('id="trace-box-2"'));
     });
 
+    it('hides the empty heading of an error without a message, as the reference does', () => {
+      const { request } = notFound();
+      const body = renderDebug(new Error(''), request);
+      assert.match(body, /<div class="exception-summary exception-without-message">/);
+      assert.match(body, /<div class="container exception-message-wrapper"><h1 class="break-long-words exception-message"><\/h1>/);
+      assert.ok(body.includes('.exception-without-message .exception-message-wrapper { display: none; }'));
+      assert.match(renderDebug(new Error('with a message'), request), /<div class="exception-summary">/);
+    });
+
     it('names its tabs in the singular, without a count, for a single error, as the reference does', () => {
       const { request } = notFound();
       const body = renderDebug(new Error('alone'), request);

@@ -39,6 +39,8 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
     .reverse();
   // As the reference: plural with a count only when the chain has more than one error.
   const several = chain.length > 1;
+  // An error without a message (a bare TooManyRequestsHttpException) keeps the reference's markup, its h1
+  // included, and hides that empty heading as the reference does, so no screen reader announces it.
   const head = html`
     <head>
       ${DebugMeta()}
@@ -50,14 +52,14 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
     <header>
       <div class="container"><h1 class="logo">keel Exception</h1></div>
     </header>
-    <div class="exception-summary">
+    <div class="${error.message === '' ? 'exception-summary exception-without-message' : 'exception-summary'}">
       <div class="exception-metadata">
         <div class="container">
           <h2 class="exception-hierarchy">${hierarchy}</h2>
           <h2 class="exception-http">HTTP ${error.status} <small>${error.statusText}</small></h2>
         </div>
       </div>
-      <div class="container">
+      <div class="container exception-message-wrapper">
         <h1 class="break-long-words exception-message">${trustedHtml(escapeHtmlText(error.message))}</h1>
       </div>
     </div>

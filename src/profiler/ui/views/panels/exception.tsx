@@ -18,7 +18,8 @@ export function ExceptionPanel({ data }: PanelProps<ExceptionData>) {
       <p class="exception-http">
         HTTP {chain[0]!.status} {chain[0]!.statusText}
       </p>
-      <h3 class="exception-message">{chain[0]!.message}</h3>
+      {/* An error may have no message (a bare TooManyRequestsHttpException): no empty heading then. */}
+      {chain[0]!.message !== '' && <h3 class="exception-message">{chain[0]!.message}</h3>}
       {chain.map((error, index) => (
         <ExceptionTrace error={error} position={index + 1} showMessage={index > 0} readExcerpt={readSourceExcerpt} />
       ))}
