@@ -21,4 +21,11 @@ describe('the debug page stylesheet', () => {
       }
     });
   }
+
+  it('outlines the label of the focused tab, its radio being invisible', () => {
+    for (const tab of ['tab-exceptions', 'tab-logs', 'tab-traces', 'tab-request']) {
+      const rule = new RegExp(`#${tab}:focus-visible ~ \\.tab-navigation label\\[for="${tab}"\\][^{]*\\{[^}]*outline: 2px solid`);
+      assert.match(EXCEPTION_PAGE_CSS, rule, tab);
+    }
+  });
 });
