@@ -89,6 +89,11 @@ describe('HtmlRenderer', () => {
       assert.match(body, /<details class="trace-line vendor">/);
     });
 
+    it('lets the keyboard reach a source excerpt, which scrolls sideways when a line is long', () => {
+      const { error, request } = notFound();
+      assert.match(renderDebug(error, request), /<ol class="trace-code" start="\d+" tabindex="0"><li/);
+    });
+
     it('lists the request logs with level, channel and message, counting errors', () => {
       const { error, request } = notFound();
       request.stack = new RequestStack();

@@ -62,9 +62,10 @@ function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): bo
 
 function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: readonly SourceLine[] }) {
   const open = frame.inApp && excerpt.length > 0;
+  // A long line scrolls the excerpt sideways: focusable, so a keyboard can scroll it too.
   const code =
     excerpt.length > 0 &&
-    html`<ol class="trace-code" start="${excerpt[0]!.number}">${excerpt.map((line) => html`<li${line.selected ? html` class="selected"` : ''}><code>${line.text}</code></li>`)}</ol>`;
+    html`<ol class="trace-code" start="${excerpt[0]!.number}" tabindex="0">${excerpt.map((line) => html`<li${line.selected ? html` class="selected"` : ''}><code>${line.text}</code></li>`)}</ol>`;
   return html`
     <details class="${frame.inApp ? 'trace-line' : 'trace-line vendor'}"${open ? html` open` : ''}>
       <summary class="break-long-words">

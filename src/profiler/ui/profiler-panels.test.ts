@@ -19,7 +19,7 @@ describe('profiler panels', () => {
     assert.match(html, /NotFoundHttpException/);
     assert.match(html, /ResourceNotFoundException/);
     assert.match(html, /<strong>router-listener\.ts<\/strong>/);
-    assert.match(html, /<ol class="trace-code" start="\d+">[^]*<li class="selected"><code>/);
+    assert.match(html, /<ol class="trace-code" start="\d+" tabindex="0">[^]*<li class="selected"><code>/);
   });
 
   it('says a collector failed, where its panel would be, instead of failing the page', async () => {
