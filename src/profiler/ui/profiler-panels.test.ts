@@ -89,6 +89,12 @@ describe('profiler panels', () => {
     assert.match(all, /href="\/_profiler\/000002\?panel=logger&amp;type=request&amp;channel=request"/);
   });
 
+  it('names each navigation of the logs panel, the panel menu and both filters, level and channel', async () => {
+    const { page } = await failedRequest();
+    const navigations = [...(await page('panel=logger')).matchAll(/<nav[^>]*>/g)].map((match) => match[0]);
+    assert.deepEqual(navigations.map((nav) => /aria-label="([^"]+)"/.exec(nav)?.[1]), ['Panels', 'Log level', 'Log channel']);
+  });
+
   it('shows on the error sub-request\'s record only what was logged for it, as the reference does', async () => {
     const { get, sub } = await failedRequest();
     const html = bodyOf(await get(`/_profiler/${sub}?panel=logger`));

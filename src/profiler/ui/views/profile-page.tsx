@@ -39,7 +39,8 @@ export function ProfilePage({ profile, panel, base, query, routes }: ProfilePage
         </p>
       </div>
       <div id="content">
-        <nav id="menu">
+        {/* Named: the logs panel adds navigations of its own (by channel, by level) beside it. */}
+        <nav id="menu" aria-label="Panels">
           {Object.keys(profile.collectors).map((name) => {
             const badge = failure(profile.collectors[name]) === undefined ? menuBadge(name, profile.collectors[name]) : undefined;
             return (
