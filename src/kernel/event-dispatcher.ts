@@ -36,7 +36,13 @@ interface Entry {
 export class EventDispatcher {
   #listeners = new Map<KernelEventName, Entry[]>();
   #sequence = 0;
+  #version = 0;
   tracer: ListenerTracer | undefined;
+
+  /** Changes whenever a listener is added or removed: what a snapshot of listeners() is valid for. */
+  get version(): number {
+    return this.#version;
+  }
 
   on<K extends KernelEventName>(event: K, listener: Listener<KernelEvents[K]>, priority = 0, name = listener.name || 'anonymous'): void {
     this.#add(event, listener as Listener<never>, priority, name);
@@ -48,6 +54,7 @@ export class EventDispatcher {
     const list = [...(this.#listeners.get(event) ?? []), { listener, priority, name, order: this.#sequence++ }];
     list.sort((a, b) => b.priority - a.priority || a.order - b.order);
     this.#listeners.set(event, list);
+    this.#version++;
   }
 
   addSubscriber(subscriber: Subscriber): void {
@@ -61,11 +68,17 @@ export class EventDispatcher {
     const list = this.#listeners.get(event);
     if (list === undefined) return;
     this.#listeners.set(event, list.filter((entry) => entry.listener !== (listener as Listener<never>)));
+    this.#version++;
   }
 
   /** Listeners of an event in call order, with their priorities (for the profiler and debug commands). */
   listeners(event: KernelEventName): { name: string; priority: number }[] {
     return (this.#listeners.get(event) ?? []).map(({ name, priority }) => ({ name, priority }));
+  }
+
+  /** Every event that has listeners, with them in call order (for the profiler's events panel). */
+  allListeners(): { event: KernelEventName; listeners: { name: string; priority: number }[] }[] {
+    return [...this.#listeners.keys()].map((event) => ({ event, listeners: this.listeners(event) }));
   }
 
   hasListeners(event: KernelEventName): boolean {

@@ -4,6 +4,7 @@ import type { EventDispatcher, Subscriber } from '../kernel/event-dispatcher.js'
 import type { Logger } from '../logging/logger.js';
 import type { Collector } from './collectors/collector.js';
 import { ConfigCollector } from './collectors/config-collector.js';
+import { EventsCollector } from './collectors/events-collector.js';
 import { ExceptionCollector } from './collectors/exception-collector.js';
 import { LoggerCollector } from './collectors/logger-collector.js';
 import { MemoryCollector } from './collectors/memory-collector.js';
@@ -59,8 +60,9 @@ export function createProfileStore(config: KeelConfig, { clock }: { clock?: () =
 }
 
 /**
- * The standard collectors in Symfony's menu order (request, time, memory, exception, logger, router,
- * config), the response panel after the request. Installs the time collector's tracer on the dispatcher.
+ * The standard collectors in Symfony's menu order (request, time, memory, exception, logger, events, router,
+ * config), the response panel after the request. Installs the time collector's tracer on the dispatcher,
+ * which the events panel also reads (no dispatcher, no events panel).
  */
 export function createDefaultCollectors({ config, dispatcher }: { config: KeelConfig; dispatcher?: EventDispatcher }): Collector[] {
   const time = new TimeCollector();
@@ -72,6 +74,7 @@ export function createDefaultCollectors({ config, dispatcher }: { config: KeelCo
     new MemoryCollector(),
     new ExceptionCollector(),
     new LoggerCollector(),
+    ...(dispatcher === undefined ? [] : [new EventsCollector(dispatcher)]),
     new RouterCollector(),
     new RateLimiterCollector(),
     new ConfigCollector(config),

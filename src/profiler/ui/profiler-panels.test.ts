@@ -188,5 +188,19 @@ describe('profiler panels', () => {
     assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>Uploaded Files<\/h3><table><tbody><tr><th>avatar<\/th><td>&lt;me>\.png \(image\/png, 7 bytes\)<\/td>/);
     assert.match(bodyOf(await get(`/_profiler/${token}?panel=response`)), /<h3>Response Cookies<\/h3><table><tbody><tr><th>sid<\/th><td>\*{6}; path=\/; httponly<\/td>/);
   });
+
+  it("lists the listeners a request called, with their priority, calls and time, and those it did not", async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=events');
+    assert.match(html, /<h2>Event Dispatcher<\/h2>/);
+    const [called, notCalled] = html.split('<h3>Not Called Listeners</h3>');
+    // The 404 went through the request and exception events.
+    assert.match(called!, /<tr><td>request<\/td><td>32<\/td><td>RouterListener\.onRequest<\/td><td>1<\/td><td>\d+\.\d{3}<\/td><\/tr>/);
+    assert.match(called!, /<td>exception<\/td>/);
+    // The record is written from within terminate: its own listener there cannot have been seen to end.
+    assert.match(notCalled!, /<tr><td>terminate<\/td><td>-1024<\/td><td>ProfilerListener\.onTerminate<\/td><\/tr>/);
+    assert.match(notCalled!, /written while terminate listeners still run/);
+    assert.doesNotMatch(notCalled!, /RouterListener\.onRequest/);
+  });
 });
 

@@ -1,4 +1,5 @@
 import { ConfigPanel } from './config.js';
+import { EventsPanel } from './events.js';
 import { ExceptionPanel } from './exception.js';
 import { LoggerPanel } from './logger.js';
 import { MemoryPanel } from './memory.js';
@@ -17,6 +18,7 @@ export const PANELS: Record<string, Panel> = {
   memory: MemoryPanel as Panel,
   exception: ExceptionPanel as Panel,
   logger: LoggerPanel as Panel,
+  events: EventsPanel as Panel,
   router: RouterPanel as Panel,
   rate_limiter: RateLimiterPanel as Panel,
   config: ConfigPanel as Panel,
@@ -30,6 +32,7 @@ export const PANEL_LABELS: Record<string, string> = {
   memory: 'Memory',
   exception: 'Exception',
   logger: 'Logs',
+  events: 'Events',
   router: 'Routing',
   rate_limiter: 'Rate Limiter',
   config: 'Configuration',

@@ -1,0 +1,114 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { EventsData, RegisteredEvent } from '../../../collectors/events-collector.js';
+import type { TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
+import type { PanelProps } from './panel.js';
+
+// The kernel's events in the order a request meets them; an event keel does not know goes last.
+const KERNEL_ORDER = ['request', 'controller', 'controllerArguments', 'view', 'response', 'finishRequest', 'exception', 'terminate'];
+
+interface Calls {
+  count: number;
+  duration: number;
+}
+
+/**
+ * Symfony's event dispatcher panel: for each kernel event, the listeners the request called (how often,
+ * for how long, from the performance timeline) and those it did not (an event that was not dispatched, or
+ * one whose propagation a listener stopped), each with its priority, in the order the dispatcher calls them.
+ */
+export function EventsPanel({ profile, data }: PanelProps<EventsData>) {
+  const time = profile.collectors.time as Partial<TimeData> | undefined;
+  const traced = Array.isArray(time?.events);
+  const calls = callsByListener(traced ? time!.events! : []);
+  const events = [...data.registered].sort((a, b) => rank(a.event) - rank(b.event));
+  const rows = events.flatMap(({ event, listeners }: RegisteredEvent) => listeners.map((listener) => ({ event, ...listener, calls: calls.get(`${event} ${listener.name}`) })));
+  const called = rows.filter((row) => row.calls !== undefined);
+  const notCalled = rows.filter((row) => row.calls === undefined);
+  return (
+    <div>
+      <h2>Event Dispatcher</h2>
+      <div class="metrics">
+        <div class="metric">
+          <span class="value">{called.length}</span>
+          <span class="label">Called listeners</span>
+        </div>
+        <div class="metric">
+          <span class="value">{notCalled.length}</span>
+          <span class="label">Not called listeners</span>
+        </div>
+      </div>
+      {!traced && <p class="empty">The performance timeline of this request is missing: which listeners ran is unknown.</p>}
+      <h3>Called Listeners</h3>
+      {called.length === 0 ? (
+        <p class="empty">No listener was called.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Event</th>
+              <th>Priority</th>
+              <th>Listener</th>
+              <th>Calls</th>
+              <th>Duration (ms)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {called.map((row) => (
+              <tr>
+                <td>{row.event}</td>
+                <td>{row.priority}</td>
+                <td>{row.name}</td>
+                <td>{row.calls!.count}</td>
+                <td>{row.calls!.duration.toFixed(3)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Not Called Listeners</h3>
+      {notCalled.length === 0 ? (
+        <p class="empty">Every listener was called.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Event</th>
+              <th>Priority</th>
+              <th>Listener</th>
+            </tr>
+          </thead>
+          <tbody>
+            {notCalled.map((row) => (
+              <tr>
+                <td>{row.event}</td>
+                <td>{row.priority}</td>
+                <td>{row.name}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {notCalled.some((row) => row.event === 'terminate') && (
+        <p class="empty">The record is written while terminate listeners still run: the profiler's own, and any after it, show here even when they ran.</p>
+      )}
+    </div>
+  );
+}
+
+function rank(event: string): number {
+  const index = KERNEL_ORDER.indexOf(event);
+  return index === -1 ? KERNEL_ORDER.length : index;
+}
+
+// Keyed by event and listener name: the timeline names listeners as the dispatcher lists them.
+function callsByListener(timeline: readonly TimelineEntry[]): Map<string, Calls> {
+  const calls = new Map<string, Calls>();
+  for (const { event, listener, start, end } of timeline) {
+    const key = `${event} ${listener}`;
+    const entry = calls.get(key) ?? { count: 0, duration: 0 };
+    entry.count++;
+    entry.duration += end - start;
+    calls.set(key, entry);
+  }
+  return calls;
+}
