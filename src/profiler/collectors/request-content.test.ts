@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { Request } from '../../http/request.js';
 import { collectRequestContent } from './request-content.js';
@@ -22,6 +23,28 @@ describe('collectRequestContent', () => {
     assert.deepEqual(collectRequestContent(await readRequest('application/merge-patch+json', '{"token":"t"}')), { text: '{\n    "token": "******"\n}' });
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     assert.deepEqual(collectRequestContent(await readRequest('application/json', deep)), { withheld: 'tooDeep', bytes: 40_000 });
+  });
+
+  // 32 arrays 1 000 deep fit in 64 KiB and printed 128 MB of indentation. A child process with a small heap
+  // collects it, so that a regression fails the test instead of holding the suite's memory and time.
+  it('withholds a JSON body whose pretty-printed indentation alone would be huge, and shows a nested one', async () => {
+    const script = `
+      import { Request } from ${JSON.stringify(new URL('../../http/request.ts', import.meta.url).href)};
+      import { collectRequestContent } from ${JSON.stringify(new URL('./request-content.ts', import.meta.url).href)};
+      const deep = '['.repeat(1_000) + ']'.repeat(1_000);
+      const bytes = Buffer.from('[' + Array(32).fill(deep).join(',') + ']');
+      const request = new Request({ method: 'POST', target: '/api', headers: { 'content-type': 'application/json' }, body: async () => bytes });
+      await request.body();
+      process.stdout.write(JSON.stringify(collectRequestContent(request)));`;
+    const child = spawnSync(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(child.signal, null, 'the collector did not end within 20 s');
+    assert.equal(child.stdout, JSON.stringify({ withheld: 'tooDeep', bytes: 64_033 }), child.stderr.slice(-500));
+    // 100 levels and 1 000 objects side by side are ordinary bodies.
+    const nested = `${'{"a":'.repeat(100)}{"password":"x"}${'}'.repeat(100)}`;
+    const shown = collectRequestContent(await readRequest('application/json', nested));
+    assert.ok(shown !== undefined && 'text' in shown && shown.text.includes('"password": "******"'));
+    const wide = JSON.stringify(Array.from({ length: 1_000 }, (_, id) => ({ id, tags: ['a', 'b'], owner: { name: 'ada' } })));
+    assert.ok('text' in (collectRequestContent(await readRequest('application/json', wide)) ?? {}));
   });
 
   it('shows other text as sent, unless it names something like a secret, which free text cannot mask', async () => {

@@ -18,6 +18,12 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const TEXT_TYPE = /^(?:text\/|application\/(?:[\w.+-]+\+)?xml\s*(?:;|$))/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded/i;
 
+// Pretty-printing indents every line four spaces per level: `[[[…]]]` 1 000 deep is 2 KB sent and 4 MB
+// printed, and 32 of them side by side in one 64 KiB body printed 128 MB, holding the event loop for a
+// second and the heap for 400 MB. A body whose lines would be indented by more than this in all is
+// withheld as too deep; ordinary bodies of 64 KiB indent a few hundred KB at most.
+const MAX_INDENT_BYTES = 16 * MAX_SHOWN_BYTES;
+
 export function collectRequestContent(request: Request): RequestContent {
   const type = request.header('content-type') ?? '';
   const body = request.bufferedBody;
@@ -35,6 +41,7 @@ export function collectRequestContent(request: Request): RequestContent {
   if (JSON_TYPE.test(type)) {
     const json = parseJson(body.toString('utf8'));
     if (json !== undefined) {
+      if (!indentsWithin(json.value, MAX_INDENT_BYTES)) return { withheld: 'tooDeep', bytes: body.length };
       // `[[[…]]]` thousands deep parses, but walking it to mask it would overflow the stack.
       try {
         return { text: JSON.stringify(maskSecrets(json.value), null, 4) };
@@ -54,4 +61,24 @@ function parseJson(text: string): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether JSON.stringify(value, null, 4) indents its lines by at most `budget` bytes in all, found without
+ * printing it: a container's items are one line each a level deeper, its closing bracket one at its own
+ * level. A loop, not recursion: the value may be nested deeper than the stack allows.
+ */
+function indentsWithin(value: unknown, budget: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  let spent = 0;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    const items: unknown[] = Array.isArray(item) ? item : Object.values(item);
+    if (items.length === 0) continue;
+    spent += 4 * ((depth + 1) * items.length + depth);
+    if (spent > budget) return false;
+    for (const inner of items) pending.push([inner, depth + 1]);
+  }
+  return true;
 }

@@ -110,7 +110,7 @@ const WITHHELD: Record<string, string> = {
   form: 'A form: its fields are under POST Parameters.',
   unread: 'The application did not read the body: the profiler does not read it in its place.',
   tooLarge: `The body is over ${MAX_SHOWN_BYTES / 1024} KiB: not recorded.`,
-  tooDeep: 'The JSON body is nested too deep to be masked: not recorded.',
+  tooDeep: 'The JSON body is nested too deep to be shown: not recorded.',
   binary: 'The body is not text: not shown.',
   secret: 'The body names a secret (a password, a token, a key…) in a format whose values cannot be masked: not recorded.',
 };
