@@ -23,6 +23,12 @@ describe('isSecretName', () => {
 });
 
 describe('maskSecrets', () => {
+  it('keeps a member named __proto__ as a member, masked like any other, as JSON.parse reads one', () => {
+    const masked = maskSecrets(JSON.parse('{"a":1,"__proto__":{"token":"t","x":"y"}}') as unknown);
+    assert.equal(JSON.stringify(masked), '{"a":1,"__proto__":{"token":"******","x":"y"}}');
+    assert.equal(Object.getPrototypeOf(masked), Object.prototype);
+  });
+
   it('masks the password of a URL under any key, as the Redis storage settings hold one', () => {
     const config = { profiler: { storage: 'redis://:s3cret@cache:6379/0' }, rateLimiterStorage: { url: 'rediss://app:p@ss@cache:6380' }, home: 'https://example.test/a:b@c' };
     assert.deepEqual(maskSecrets(config), { profiler: { storage: 'redis://:******@cache:6379/0' }, rateLimiterStorage: { url: 'rediss://app:******@cache:6380' }, home: 'https://example.test/a:b@c' });

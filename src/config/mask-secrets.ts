@@ -1,4 +1,5 @@
 import { memoizeBounded } from '../internal/bounded-map.js';
+import { setOwn } from '../internal/set-own.js';
 
 /** What a secret value is replaced with wherever keel shows data: profiler pages, `keel config`. */
 export const MASK = '******';
@@ -100,6 +101,6 @@ function mask(value: unknown, secret: boolean, seen: WeakSet<object>): unknown {
   seen.add(value);
   if (Array.isArray(value)) return value.map((item) => mask(item, secret, seen));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = mask(item, secret || isSecretName(key), seen);
+  for (const [key, item] of Object.entries(value)) setOwn(out, key, mask(item, secret || isSecretName(key), seen));
   return out;
 }

@@ -35,6 +35,11 @@ describe('normalizeContext', () => {
     assert.deepEqual(normalizeContext({ at: new Date(Date.UTC(2026, 10, 22, 10, 52, 3, 253)) }), { at: '2026-11-22T10:52:03+00:00' });
   });
 
+  it('writes a member named __proto__ (a JSON body logged as it came) as a member, not as the prototype', () => {
+    const body = JSON.parse('{"a":1,"__proto__":{"x":"y"}}') as unknown;
+    assert.equal(JSON.stringify(normalizeContext({ body })), '{"body":{"a":1,"__proto__":{"x":"y"}}}');
+  });
+
   it('writes NaN and infinities as the strings Monolog writes', () => {
     assert.deepEqual(normalizeContext({ n: [Number.NaN, Infinity, -Infinity] }), { n: ['NaN', 'INF', '-INF'] });
   });

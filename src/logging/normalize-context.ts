@@ -1,4 +1,5 @@
 import { errorFrames } from '../errors/stack-frame.js';
+import { setOwn } from '../internal/set-own.js';
 
 // Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
 const MAX_DEPTH = 9;
@@ -50,7 +51,7 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
     }
     const normalized = normalize(item, depth + 1);
     if (Array.isArray(out)) out.push(normalized);
-    else out[String(key)] = normalized;
+    else setOwn(out, String(key), normalized);
     sequential &&= String(key) === String(count - 1);
   }
   return sequential && !Array.isArray(out) ? Object.values(out) : out;

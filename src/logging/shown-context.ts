@@ -1,4 +1,5 @@
 import { maskSecrets, maskTextSecrets } from '../config/mask-secrets.js';
+import { setOwn } from '../internal/set-own.js';
 
 const MAX_DEPTH = 5;
 
@@ -24,6 +25,6 @@ function toStorable(value: unknown, depth: number): unknown {
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = toStorable(inner, depth + 1);
+  for (const [key, inner] of Object.entries(value)) setOwn(out, key, toStorable(inner, depth + 1));
   return out;
 }
