@@ -51,6 +51,13 @@ describe('maskTextSecrets', () => {
     assert.equal(maskTextSecrets('from "https://x.test/?a=1&pwd=p"'), 'from "https://x.test/?a=1&pwd=******"');
   });
 
+  it('masks a pair starting the text, a form body quoted without its `?`, as it masks the pairs after it', () => {
+    assert.equal(maskTextSecrets('password=hunter2&user=bob'), 'password=******&user=bob');
+    assert.equal(maskTextSecrets('user=bob&password=hunter2'), 'user=bob&password=******');
+    // A URL starting the text is no name: its parameters are read from its `?`.
+    assert.equal(maskTextSecrets('https://key.test/?page=1&token=t'), 'https://key.test/?page=1&token=******');
+  });
+
   it('masks a parameter whose value is a URL with a secret of its own, encoded once or more', () => {
     assert.equal(maskTextSecrets('http://h.test/about?next=https%3A%2F%2Fu%3Apw1%40x.test%2F&a=1'), 'http://h.test/about?next=******&a=1');
     assert.equal(maskTextSecrets('http://h.test/about?next=%2Fa%3Faccess_token%3Dabc'), 'http://h.test/about?next=******');
@@ -76,7 +83,8 @@ describe('maskTextSecrets', () => {
   });
 
   it('masks the query values the earlier pattern, which matched only names followed by `=`, masked', () => {
-    const earlier = /([?&])([^=&#\s"'<>]+)=((?:[^&#"']|["'](?![\s)\]},;]|$))*)/g;
+    // With the pair that may start the text, which the earlier pattern left as it was.
+    const earlier = /(^(?=[^=&#?/\s"'<>]+=)|[?&])([^=&#\s"'<>]+)=((?:[^&#"']|["'](?![\s)\]},;]|$))*)/g;
     const secretNamed = (name: string): boolean => isSecretName(name);
     fc.assert(
       fc.property(fc.stringMatching(/^(?:[?&=a#" ]|token|pass){0,16}$/), (text) => {

@@ -34,7 +34,10 @@ const URL_PASSWORD_IN_TEXT = /(\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/g;
 // inside a value (a Referer sent unencoded) must not leave the rest of a secret visible. A name without
 // `=` is matched too (and left as it is): the search then goes on after it, where with `=` required it
 // went on from the name's next `?`, and scanned the same name again from each (`?a?a?a…`, ~50 ms for 15 kB).
-const QUERY_PAIR = /([?&])([^=&#\s"'<>]+)(?:=((?:[^&#"']|["'](?![\s)\]},;]|$))*))?/g;
+// A text may also start with a pair, a form body or a query quoted without its `?` (`password=x&user=a`
+// in a JSON value): there the name is a plain one followed by `=`, so that a URL starting the text
+// (`https://key.test/?page=1`) is not read as a name.
+const QUERY_PAIR = /(^(?=[^=&#?/\s"'<>]+=)|[?&])([^=&#\s"'<>]+)(?:=((?:[^&#"']|["'](?![\s)\]},;]|$))*))?/g;
 
 /**
  * A text with the secrets of the URLs it quotes masked: the password of their userinfo and the values of
