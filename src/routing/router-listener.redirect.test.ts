@@ -22,6 +22,9 @@ describe('RouterListener, for a redirect it answers itself', () => {
     const request = new Request({ method: 'GET', target: '/preview/404.json/', headers: { host: 'app.example.test' }, encrypted: true });
     const response = await kernel.handle(request);
     assert.equal(response.status, 301);
+    // A listener after the router sees the redirect and the route it leads to.
+    assert.equal(request.attributes.routing?.redirect?.path, '/preview/404.json');
+    assert.equal(request.attributes.routing?.route?.name, 'preview');
     // Key order too: the reference's `redirect(…) + $ret`, where the redirect's own `path` wins.
     assert.deepEqual(Object.entries(logger.records[0]?.context.route_parameters as object), [
       ['_controller', 'RedirectController::urlRedirectAction'],
@@ -36,3 +39,19 @@ describe('RouterListener, for a redirect it answers itself', () => {
     ]);
   });
 });
+
+describe('RouterListener, for the listeners after it', () => {
+  it('keeps the route matched on the request, its options with it', async () => {
+    const routes = new RouteCollection().add({ name: 'notes', path: '/notes', options: { auth: 'bearer' }, controller: () => Response.text('notes') });
+    const kernel = new Kernel();
+    kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: new RecordingLogger() }));
+    let seen: unknown;
+    kernel.dispatcher.on('request', (event) => {
+      seen = event.request.attributes.routing?.route?.options;
+    }, 8);
+    const response = await kernel.handle(new Request({ method: 'GET', target: '/notes', headers: { host: 'app.example.test' } }));
+    assert.equal(response.status, 200);
+    assert.deepEqual(seen, { auth: 'bearer' });
+  });
+});
+

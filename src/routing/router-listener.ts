@@ -9,10 +9,16 @@ import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 import { shareFrames } from '../internal/share-frames.js';
 import { isRedirect, missError, type MatchContext, type Matcher, type RedirectMatch, type RouteMiss } from './matcher.js';
+import type { Route } from './route.js';
 
 /** What the router saw, kept on the request for the profiler's routing panel. */
 export interface RoutingRecord {
   context: MatchContext;
+  /**
+   * The route matched (the redirect's target when the router answers with a redirect): its options, host
+   * and methods, for a listener after the router, which has the route's name in attributes.route only.
+   */
+  route?: Route;
   /** Set when the router answered with a redirect: where to, and the absolute Location sent. */
   redirect?: { path: string; scheme?: string; url: string };
 }
@@ -78,6 +84,7 @@ export class RouterListener implements Subscriber {
     }
 
     const { route, params } = result;
+    routing.route = route;
     const routeParams = { ...route.defaults, ...params };
     request.attributes.route = route.name;
     request.attributes.routeParams = routeParams;
