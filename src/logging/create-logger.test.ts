@@ -126,6 +126,22 @@ describe('createLogger', () => {
       assert.equal(out.lines.length, 3);
     });
 
+    it("marks the lines of a request and of its sub-requests with the main request's reqId, as Fastify does", () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out, actionLevel: false });
+      const main = requestWithStack();
+      main.stack!.push(main);
+      const sub = main.duplicate();
+      sub.stack = main.stack;
+      main.stack!.push(sub);
+      logger.info('main', {}, main);
+      logger.info('sub', {}, sub);
+      logger.info('no request');
+      const lines = out.lines.map((line) => JSON.parse(line) as { reqId?: number; pid?: number });
+      assert.deepEqual(lines.map((line) => line.reqId), [main.id, main.id, undefined]);
+      assert.equal(typeof lines[0]!.pid, 'number');
+    });
+
     it('writes every record as it comes with actionLevel false', () => {
       const out = collector();
       const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out, actionLevel: false });

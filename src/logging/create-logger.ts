@@ -143,7 +143,10 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));
   }
 
-  #writeJson(level: LogLevel, context: LogContext, message: string, request: Request | undefined): void {
+  #writeJson(level: LogLevel, given: LogContext, message: string, request: Request | undefined): void {
+    // `reqId` ties a request's lines together, as Fastify's do: the main request's, so that its error
+    // sub-request's lines join it (with pino's `pid`, unique across cluster workers).
+    const context = request === undefined ? given : { reqId: (request.stack?.main ?? request).id, ...given };
     const held = this.#sinks.held;
     if (held === undefined) {
       this.#pino![level](context, interpolate(message, context));
