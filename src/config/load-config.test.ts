@@ -145,6 +145,12 @@ describe('loadConfig', () => {
       assert.throws(() => loadConfig({ cwd, env: {} }), { code: 'KEEL_ERR_CONFIG_INVALID', message: `Unable to read the environment file (EISDIR): "${join(cwd, '.env')}".` });
     });
 
+    it('passes over a .env.local, .env.<env> or .env.<env>.local that is not a regular file, as Symfony does', () => {
+      const cwd = project({ '.env': 'PORT=1\n' });
+      for (const name of ['.env.local', '.env.dev', '.env.dev.local']) mkdirSync(join(cwd, name));
+      assert.equal(loadConfig({ cwd, env: {} }).port, 1);
+    });
+
     it('does not modify the environment it was given', () => {
       const env: Record<string, string> = {};
       loadConfig({ cwd: project({ '.env': 'PORT=1\n' }), env });

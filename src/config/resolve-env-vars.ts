@@ -37,14 +37,20 @@ function runCascade(projectDir: string, env: Record<string, string | undefined>,
   cascade.load(isFile(dotenv) || !isFile(`${dotenv}.dist`) ? dotenv : `${dotenv}.dist`);
   // Symfony sets the default environment as if a file had: .env.local may still choose another.
   if (cascade.get('APP_ENV') === undefined) cascade.populate({ APP_ENV: 'dev' });
-  if (cascade.appEnv() !== 'test') cascade.load(join(projectDir, '.env.local'));
+  if (cascade.appEnv() !== 'test') loadIfFile(cascade, join(projectDir, '.env.local'));
   const appEnv = cascade.appEnv();
   // `local` is the environment .env.local describes: there is no .env.local.local to read.
   if (appEnv !== 'local') {
-    cascade.load(join(projectDir, `.env.${appEnv}`));
-    cascade.load(join(projectDir, `.env.${appEnv}.local`));
+    loadIfFile(cascade, join(projectDir, `.env.${appEnv}`));
+    loadIfFile(cascade, join(projectDir, `.env.${appEnv}.local`));
   }
   return cascade;
+}
+
+// Symfony reads the files after .env only when is_file() holds: a directory (or a FIFO, which would block
+// the read) that happens to bear the name is passed over, as a missing file is.
+function loadIfFile(cascade: DotenvCascade, path: string): void {
+  if (isFile(path)) cascade.load(path);
 }
 
 /** The environment as the cascade builds it, standing in for PHP's $_SERVER, which Symfony writes to. */
