@@ -70,8 +70,8 @@ describe('variable expansion in .env files', () => {
     });
 
     it('refuses a quote, a brace or a $ in a default that is used', () => {
-      assertRefused(() => parse('B=${Z:-a\\$x}\n'), 'Unsupported character "$" found in the default value of variable "$Z"', 1);
-      assertRefused(() => parse('B="${Z:-a{b}"\n'), 'Unsupported character "{" found in the default value of variable "$Z"', 1);
+      assertRefused(() => parse('B=${Z:-a\\$x}\n'), 'Unsupported character "$" found in the default value of variable "$Z".', 1);
+      assertRefused(() => parse('B="${Z:-a{b}"\n'), 'Unsupported character "{" found in the default value of variable "$Z".', 1);
     });
   });
 });
@@ -84,7 +84,7 @@ describe('command substitution in .env files', () => {
   });
 
   it('refuses an unclosed $( in an unquoted value', () => {
-    assertRefused(() => parse('A=$(echo\nB=)\n'), 'Missing closing parenthesis', 1);
+    assertRefused(() => parse('A=$(echo\nB=)\n'), 'Missing closing parenthesis.', 1);
   });
 
   it('keeps \\$(…), $() and single-quoted text as written', () => {

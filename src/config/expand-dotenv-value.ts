@@ -138,7 +138,7 @@ function resolveReference({ openingBrace, name = '', fallback, closingBrace }: R
   let value = scope.lookup(name);
   if (value === '' && fallback !== undefined) {
     const unsupported = UNSUPPORTED_IN_DEFAULT.exec(fallback);
-    if (unsupported !== null) fail(`Unsupported character "${unsupported[0]}" found in the default value of variable "$${name}"`);
+    if (unsupported !== null) fail(`Unsupported character "${unsupported[0]}" found in the default value of variable "$${name}".`);
     value = fallback.slice(2);
     if (fallback[1] === '=') scope.assign(name, value);
   }

@@ -81,7 +81,7 @@ describe('parseDotenv', () => {
       ['a line without =', 'A=1\nB\n', 'Missing = in the environment variable declaration', 2],
       ['YAML syntax', 'PORT: 9000\n', 'Missing = in the environment variable declaration', 1],
       ['export without a value', 'export A\n', 'Unable to unset an environment variable', 1],
-      ['a byte-order mark', '\uFEFFA=1\n', 'Loading files starting with a byte-order-mark (BOM) is not supported', 1],
+      ['a byte-order mark', '\uFEFFA=1\n', 'Loading files starting with a byte-order-mark (BOM) is not supported.', 1],
     ];
     for (const [what, text, reason, line] of cases) {
       it(`refuses ${what}, naming the file and line`, () => assertRefused(() => parse(text), reason, line));
@@ -89,6 +89,11 @@ describe('parseDotenv', () => {
 
     it('counts the lines of a multi-line value before the faulty declaration', () => {
       assertRefused(() => parse('A="x\ny"\n\n# c\nB=a b\n'), 'A value containing spaces must be surrounded by quotes', 5);
+    });
+
+    it('keeps the final period of the reasons Symfony ends with one, so the message is Symfony\'s first line', () => {
+      assert.throws(() => parse('A=${Z:-{x}\n'), { message: 'Unsupported character "{" found in the default value of variable "$Z". in "/app/.env" at line 1.' });
+      assert.throws(() => parse('A=$(echo\n'), { message: 'Missing closing parenthesis. in "/app/.env" at line 1.' });
     });
 
     it('keeps the faulty line\'s text out of the message, where a secret may be', () => {

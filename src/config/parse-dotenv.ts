@@ -52,7 +52,7 @@ class DotenvLexer {
 
   parse(): Record<string, string> {
     // Symfony refuses the BOM when it loads a file, rather than reading it as part of the first name.
-    if (this.#text.startsWith('\uFEFF')) this.#fail('Loading files starting with a byte-order-mark (BOM) is not supported');
+    if (this.#text.startsWith('\uFEFF')) this.#fail('Loading files starting with a byte-order-mark (BOM) is not supported.');
     for (this.#skipBlank(); this.#cursor < this.#text.length; this.#skipBlank()) {
       this.#declaration = this.#cursor;
       const name = this.#readName();
@@ -168,7 +168,7 @@ class DotenvLexer {
     let depth = 0;
     do {
       const char = text[this.#cursor];
-      if (char === undefined || char === '\n') this.#fail('Missing closing parenthesis');
+      if (char === undefined || char === '\n') this.#fail('Missing closing parenthesis.');
       if (char === '(') depth += 1;
       else if (char === ')') depth -= 1;
       this.#cursor += 1;
