@@ -42,8 +42,9 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
   const cut = size > MAX_ITEMS;
   const out: unknown[] | Record<string, unknown> = list && !cut ? [] : {};
   let count = 0;
-  // Whether the keys so far are 0, 1, 2 …: such a PHP array is a list, and so is an empty one.
-  let sequential = !cut;
+  // Whether the keys of a map so far are 0, 1, 2 …: such a PHP array is a list, and so is an empty one
+  // (a list kept whole is one already, and needs no look at its keys).
+  let sequential = !cut && !Array.isArray(out);
   for (const [key, item] of entries) {
     if (count++ >= MAX_ITEMS) {
       (out as Record<string, unknown>)['...'] = `Over ${MAX_ITEMS} items (${size} total), aborting normalization`;
@@ -54,7 +55,7 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
     else setOwn(out, String(key), normalized);
     sequential &&= String(key) === String(count - 1);
   }
-  return sequential && !Array.isArray(out) ? Object.values(out) : out;
+  return sequential ? Object.values(out) : out;
 }
 
 /**

@@ -64,6 +64,7 @@ export class RequestCollector implements Collector<RequestData> {
   collect(request: Request, response: Response): RequestData {
     const origin = safeOrigin(request);
     const cookies = parseCookies(request.header('cookie'));
+    const bodySize = parseContentLength(request.header('content-length'));
     return {
       method: request.method,
       url: maskTextSecrets(origin === undefined ? request.pathInfo : request.uri),
@@ -74,9 +75,9 @@ export class RequestCollector implements Collector<RequestData> {
       routeParams: maskRecord(request.attributes.routeParams ?? {}),
       controller: request.attributes.controllerName ?? 'n/a',
       query: maskParameters(request.query),
-      postParameters: collectPostParameters(request),
+      postParameters: carriesBody(request, bodySize) ? collectPostParameters(request) : undefined,
       headers: maskRecord(request.headers as Record<string, string | string[]>),
-      bodySize: parseContentLength(request.header('content-length')),
+      bodySize,
       // Every value: a session cookie is a credential whatever its name. The profiler's own redirect
       // memory holds none, and the reference shows it.
       cookies: Object.fromEntries(Object.entries(cookies).map(([name, value]) => [name, name === REDIRECT_COOKIE ? value : MASK])),
@@ -96,10 +97,17 @@ export class RequestCollector implements Collector<RequestData> {
 
   // Parsing and masking a body of up to 64 KiB waits until the response has been sent.
   lateCollect(data: RequestData, request: Request): RequestData {
+    if (!carriesBody(request, data.bodySize)) return data;
     const content = collectRequestContent(request);
     const files = collectUploadedFiles(request);
     return content === undefined && files === undefined ? data : { ...data, content, files };
   }
+}
+
+// Most requests have no body: asked first, so that they pay for none of the body's sections (each of which
+// would look for its content type again, on every record of a development server).
+function carriesBody(request: Request, declaredSize: number | undefined): boolean {
+  return (declaredSize !== undefined && declaredSize > 0) || request.bufferedBody !== undefined || request.header('transfer-encoding') !== undefined;
 }
 
 // Resolving the origin can fail on conflicting forwarded headers; Symfony records the IP as `Unknown` then.
