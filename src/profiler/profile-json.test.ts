@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { stringifyProfile } from './profile-json.js';
+import { freezeWithJson, stringifyProfile } from './profile-json.js';
 import { createTestProfile } from './profile-store.contract.js';
 
 describe('stringifyProfile', () => {
@@ -26,4 +26,17 @@ describe('stringifyProfile', () => {
     // Without texts, nothing is kept.
     assert.deepEqual(JSON.parse(stringifyProfile(createTestProfile('000004', { collectors: { config: shared } }))).collectors.config, { env: 'dev', calls: 0 });
   });
+
+  it('writes the text made when data was frozen with its JSON, with or without texts, as JSON.stringify would', () => {
+    const snapshot = freezeWithJson({ env: 'dev', limits: [1, 2] });
+    assert.ok(Object.isFrozen(snapshot));
+    assert.deepEqual(Object.keys(snapshot), ['env', 'limits']);
+    const profile = createTestProfile('000005', { collectors: { config: snapshot } });
+    assert.equal(stringifyProfile(profile), JSON.stringify(profile));
+    const texts = new Map<object, string>();
+    assert.equal(stringifyProfile(profile, texts), JSON.stringify(profile));
+    // Nothing to remember per batch: the text lives with the data.
+    assert.equal(texts.size, 0);
+  });
 });
+

@@ -25,7 +25,24 @@ export function stringifyProfile(profile: Profile, texts?: CollectorTexts): stri
   return `${head.slice(0, -1)},"collectors":{${parts.join(',')}}}`;
 }
 
+const JSON_TEXT = Symbol('keel.profile.jsonText');
+
+/**
+ * Freezes collector data that every record carries for as long as the process lives (the configuration,
+ * the listener list), its JSON text made now, once: records write that text instead of serialising the
+ * data again for each batch. The text lives as long as the data, so unlike a cache of each request's texts
+ * it puts nothing in the young generation.
+ */
+export function freezeWithJson<T extends object>(data: T): Readonly<T> {
+  Object.defineProperty(data, JSON_TEXT, { value: JSON.stringify(data) });
+  return Object.freeze(data);
+}
+
 function collectorText(data: unknown, texts: CollectorTexts | undefined): string | undefined {
+  if (typeof data === 'object' && data !== null) {
+    const own = (data as { [JSON_TEXT]?: unknown })[JSON_TEXT];
+    if (typeof own === 'string') return own;
+  }
   if (texts === undefined || typeof data !== 'object' || data === null || !Object.isFrozen(data)) return JSON.stringify(data) as string | undefined;
   let text = texts.get(data);
   if (text === undefined) texts.set(data, (text = JSON.stringify(data)));

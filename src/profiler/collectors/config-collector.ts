@@ -2,6 +2,7 @@ import type { KeelConfig } from '../../config/config.js';
 import type { Collector } from './collector.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
 import { KEEL_VERSION } from '../../internal/keel-version.js';
+import { freezeWithJson } from '../profile-json.js';
 
 export interface ConfigData {
   env: string;
@@ -18,8 +19,8 @@ export class ConfigCollector implements Collector<ConfigData> {
   #data: ConfigData;
 
   constructor(config: KeelConfig) {
-    // Frozen: the same snapshot goes into every record, serialised once.
-    this.#data = Object.freeze({ env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config) });
+    // The same snapshot goes into every record, serialised once for all of them.
+    this.#data = freezeWithJson({ env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config) });
   }
 
   collect(): ConfigData {

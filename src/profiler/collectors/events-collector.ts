@@ -1,4 +1,5 @@
 import type { EventDispatcher } from '../../kernel/event-dispatcher.js';
+import { freezeWithJson } from '../profile-json.js';
 import type { Collector } from './collector.js';
 
 /** The listeners of one kernel event, in the order the dispatcher calls them. */
@@ -15,8 +16,8 @@ export interface EventsData {
 /**
  * What the dispatcher had registered (Symfony's event dispatcher panel): which of these listeners a request
  * called, and for how long, is the time collector's timeline, which the panel reads beside it. The list is
- * the same for every request until a listener is added or removed, so one frozen snapshot serves them all
- * (and is written once per batch of records, see stringifyProfile).
+ * the same for every request until a listener is added or removed, so one frozen snapshot serves them all,
+ * its JSON text made once (see freezeWithJson).
  */
 export class EventsCollector implements Collector<EventsData> {
   readonly name = 'events';
@@ -32,7 +33,7 @@ export class EventsCollector implements Collector<EventsData> {
     if (this.#snapshot === undefined || this.#version !== this.#dispatcher.version) {
       this.#version = this.#dispatcher.version;
       const registered = this.#dispatcher.allListeners().map(({ event, listeners }) => Object.freeze({ event, listeners: Object.freeze(listeners.map((listener) => Object.freeze(listener))) }));
-      this.#snapshot = Object.freeze({ registered: Object.freeze(registered) });
+      this.#snapshot = freezeWithJson({ registered: Object.freeze(registered) });
     }
     return this.#snapshot;
   }
