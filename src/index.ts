@@ -49,6 +49,7 @@ export { RequestStack } from './kernel/request-stack.js';
 // Routing
 export { RouteCollection } from './routing/route-collection.js';
 export { Route, type RouteDefinition, type RouteOptions } from './routing/route.js';
+export { defineRoute, type PlaceholderNames, type RouteParams, type TypedRouteDefinition } from './routing/define-route.js';
 export { Matcher, type MatchContext, type MatchResult } from './routing/matcher.js';
 export { RouterListener } from './routing/router-listener.js';
 export { traceRoutes, type RouteTrace, type RoutingTrace } from './routing/trace.js';
