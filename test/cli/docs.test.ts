@@ -51,6 +51,16 @@ describe('the guides', () => {
     }
   });
 
+  it('quotes the line the router makes its 404 on, in the README\'s reference request and the errors guide', () => {
+    const source = readFileSync(join(REPO_ROOT, 'src', 'routing', 'router-listener.ts'), 'utf8').split('\n');
+    const line = source.findIndex((text) => text.includes('new NotFoundHttpException(routingErrorMessage(')) + 1;
+    assert.ok(line > 0, 'the 404 of a routing miss is made in router-listener.ts');
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const quoted = [...readme.matchAll(/router-listener\.ts(?::| line )(\d+)/g), ...readDoc('errors-and-pages.md').matchAll(/router-listener\.ts(?::| line )(\d+)/g)];
+    assert.ok(quoted.length >= 4, 'the README and the errors guide quote the line');
+    for (const [text, number] of quoted) assert.equal(Number(number), line, `${text} names another line than ${line}`);
+  });
+
   it('maps every kernel event name of keel in the Symfony table', () => {
     const table = readDoc('from-symfony.md');
     for (const name of ['request', 'controller', 'controllerArguments', 'view', 'response', 'exception', 'finishRequest', 'terminate']) {
