@@ -61,8 +61,8 @@ export const ERROR_CODES = {
   },
   KEEL_ERR_CONFIG_RATE_LIMITER: {
     status: 500,
-    summary: 'A rate limiting setting cannot work: a route or path prefix names an unknown limiter, or memory storage is used by node:cluster workers.',
-    fix: 'Read the message: configure the limiter it names, or use RATE_LIMIT_STORAGE=redis://… under node:cluster.',
+    summary: 'A rate limiting setting cannot work: a route or path prefix names an unknown limiter, a route\'s limiter options are mistyped, or memory storage is used by node:cluster workers.',
+    fix: 'Read the message: configure the limiter it names, correct the route option it names, or use RATE_LIMIT_STORAGE=redis://… under node:cluster.',
   },
   KEEL_ERR_BAD_REQUEST: {
     status: 400,
@@ -71,7 +71,7 @@ export const ERROR_CODES = {
   },
   KEEL_ERR_INVALID_METHOD_OVERRIDE: {
     status: 400,
-    summary: 'A POST request names, in X-HTTP-Method-Override, a method that is not only letters.',
+    summary: 'A POST request names, in X-HTTP-Method-Override, a method that is not only letters, or sends the header empty.',
     fix: 'Send a method name such as PUT, PATCH or DELETE, or no override.',
   },
   KEEL_ERR_REQUEST_TIMEOUT: {
