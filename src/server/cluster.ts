@@ -50,7 +50,7 @@ export function resolveWorkerCount(env: Record<string, string | undefined>, conf
  * finished, logs and profiles flushed, exit 0 (1 if the stop failed or outlived the grace period).
  * With several workers, this process becomes the cluster's primary: it forks them, restarts any that
  * dies, and on a signal stops them all the same way before exiting.
- * @example await runServer({ workers: resolveWorkerCount(process.env, config.env), start: async () => { const app = createApp(…); await app.listen(); return app; } });
+ * @example await runServer({ workers: resolveWorkerCount(process.env, config), start: async () => { const app = createApp(…); await app.listen(); return app; } });
  */
 export async function runServer({ workers, start, gracePeriod = 10_000, logger }: RunOptions): Promise<void> {
   if (workers > 1 && cluster.isPrimary) {
