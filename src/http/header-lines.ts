@@ -33,6 +33,11 @@ const FIRST_LINE_WINS = new Set([
   'user-agent',
 ]);
 
+// node lower-cases the names of its record, so no record from node has a `rawHeaders` entry, let alone an array.
+export function isHeaderLines(headers: IncomingHttpHeaders | HeaderLines): headers is HeaderLines {
+  return Array.isArray(headers.rawHeaders);
+}
+
 /** The record node's IncomingMessage builds from the same lines: lower-cased names, repeats as above. */
 export function headersFromLines(lines: readonly string[]): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};

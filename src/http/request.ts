@@ -6,7 +6,7 @@ import { directOrigin } from './direct-origin.js';
 import { pathAndQuery } from './request-target.js';
 import type { OriginResolver, RequestOrigin } from './request-origin.js';
 import { signalOf, type SignalSource } from './request-signal.js';
-import { headerFromLines, headersFromLines, normalizeRecord, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
+import { headerFromLines, headersFromLines, isHeaderLines, normalizeRecord, sameSelectedLines, selectLines, selectRecord, type HeaderLines, type HeaderNameSet } from './header-lines.js';
 
 export type RequestType = 'main' | 'sub';
 
@@ -294,9 +294,4 @@ export class Request {
     copy.#origin = this.#origin;
     return copy;
   }
-}
-
-// node lower-cases the names of its record, so no record from node has a `rawHeaders` entry, let alone an array.
-function isHeaderLines(headers: IncomingHttpHeaders | HeaderLines): headers is HeaderLines {
-  return Array.isArray(headers.rawHeaders);
 }
