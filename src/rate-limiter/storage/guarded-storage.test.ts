@@ -39,6 +39,17 @@ describe('GuardedStorage', () => {
     assert.deepEqual(events, ['outage', 'recovery']);
   });
 
+  it('gives up a reset that gets no answer at the same deadline, reported as an outage', { timeout: 5_000 }, async () => {
+    const outages: string[] = [];
+    // Answers after 2 s, as a stalled Redis that goes on: past the deadline, well before the test's own timeout.
+    const stalled: Storage = { reserve: () => new Promise(() => {}), reset: () => new Promise((resolve) => setTimeout(resolve, 2_000)), close: async () => {} };
+    const guarded = new GuardedStorage(stalled, { timeout: 20, onOutage: (error) => void outages.push((error as Error).message) });
+    const started = Date.now();
+    await assert.rejects(guarded.reset('k'), StorageUnavailableError);
+    assert.ok(Date.now() - started < 1_000);
+    assert.deepEqual(outages, ['no answer within 20 ms']);
+  });
+
   it('fails at once, without a command, while maxAbandoned reservations still await their reply (a stalled storage)', async () => {
     let sent = 0;
     const stalled: Storage = { reserve: () => (sent++, new Promise(() => {})), reset: async () => {}, close: async () => {} };

@@ -54,28 +54,45 @@ export class GuardedStorage implements Storage {
 
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
     if (this.#abandoned >= this.#maxAbandoned) throw this.#failed(new Error(`${this.#abandoned} reservations still unanswered`));
+    const reservation = this.#inner.reserve(id, spec, tokens, now, maxWait);
+    return this.#guard(reservation, () => {
+      // Abandoned, not failed: the storage may still make the reservation. Its tokens are given back then,
+      // since the request was decided without it (admitted, or refused with a 503).
+      this.#abandoned++;
+      void reservation
+        .then((decision) => (decision.reserved ? this.#inner.refund?.(id, spec, tokens, decision) : undefined))
+        .catch(() => {})
+        .finally(() => this.#abandoned--);
+    });
+  }
+
+  /**
+   * Under the same deadline as a reservation: a controller resetting a limit (a login that succeeded) would
+   * otherwise wait for as long as the client awaits a late reply (30 s for keel's Redis storage).
+   */
+  reset(id: string): Promise<void> {
+    return this.#guard(this.#inner.reset(id), () => {});
+  }
+
+  /** The operation's result within the timeout, else StorageUnavailableError; `onLate` when abandoned at the deadline. */
+  async #guard<T>(operation: Promise<T>, onLate: () => void): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Error(`no answer within ${this.#timeout} ms`);
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(late), this.#timeout);
     });
-    const reservation = this.#inner.reserve(id, spec, tokens, now, maxWait);
     try {
-      const decision = await Promise.race([reservation, deadline]);
+      const result = await Promise.race([operation, deadline]);
       if (this.#down) {
         this.#down = false;
         this.#onRecovery();
       }
-      return decision;
+      return result;
     } catch (error) {
-      // Abandoned, not failed: the storage may still make the reservation. Its tokens are given back then,
-      // since the request was decided without it (admitted, or refused with a 503).
       if (error === late) {
-        this.#abandoned++;
-        void reservation
-          .then((decision) => (decision.reserved ? this.#inner.refund?.(id, spec, tokens, decision) : undefined))
-          .catch(() => {})
-          .finally(() => this.#abandoned--);
+        onLate();
+        // An abandoned operation that fails later must not surface as an unhandled rejection.
+        operation.catch(() => {});
       }
       throw this.#failed(error);
     } finally {
@@ -92,10 +109,6 @@ export class GuardedStorage implements Storage {
       this.#onOutage(said === undefined || said.message === message ? error : new Error(`${message} (the connection said: ${said.message})`, { cause: error }));
     }
     return new StorageUnavailableError(error);
-  }
-
-  reset(id: string): Promise<void> {
-    return this.#inner.reset(id);
   }
 
   lastError(): Error | undefined {
