@@ -19,7 +19,10 @@ export const LOG_MESSAGES = {
   kernelFailure: 'kernel failure outside the error pipeline',
   /** ERROR, channel `request`; context: exception, method, request_uri. The connection was cut mid-body. */
   responseStreamFailed: 'response stream failed after its headers were sent: connection closed',
-  /** Rate limiter, channel `rate_limiter`, once per outage and once per recovery; context: storage (URL, credentials masked), error. */
+  /**
+   * Rate limiter, channel `rate_limiter`, once per outage (twice when the connection names its cause only after
+   * the first failure) and once per recovery; context: storage (URL, credentials masked), error.
+   */
   rateLimitStorageUnavailable: 'rate limiter storage unavailable',
   rateLimitStorageRecovered: 'rate limiter storage recovered',
 } as const;

@@ -90,6 +90,25 @@ describe('GuardedStorage', () => {
     assert.deepEqual(outages, ["Stream isn't writeable and enableOfflineQueue options is false (the connection said: WRONGPASS invalid username-password pair or user is disabled.)"]);
   });
 
+  it('reports the cause once more when the connection names it only after the outage began (NOAUTH on reconnecting)', async () => {
+    const outages: string[] = [];
+    const connection: { said?: Error } = {};
+    const dropped: Storage = {
+      reserve: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")),
+      lastError: () => connection.said,
+      reset: async () => {},
+      close: async () => {},
+    };
+    const guarded = new GuardedStorage(dropped, { onOutage: (error) => void outages.push((error as Error).message) });
+    await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    connection.said = new Error('Ready check failed: NOAUTH Authentication required.');
+    for (let i = 0; i < 3; i++) await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    assert.deepEqual(outages, [
+      "Stream isn't writeable and enableOfflineQueue options is false",
+      "Stream isn't writeable and enableOfflineQueue options is false (the connection said: Ready check failed: NOAUTH Authentication required.)",
+    ]);
+  });
+
   it('hears from a Redis client what its connection said', { timeout: 10_000 }, async () => {
     const { RedisStorage } = await import('./redis-storage.js');
     // Nothing listens on port 1: the connection is refused.

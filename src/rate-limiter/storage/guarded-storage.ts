@@ -14,7 +14,10 @@ export class StorageUnavailableError extends Error {
 export interface GuardedStorageOptions {
   /** Milliseconds a reservation may take before it counts as failed. */
   timeout?: number;
-  /** Called once when an outage begins (the first failure after a success or at start). */
+  /**
+   * Called when an outage begins (the first failure after a success or at start), and once more if the
+   * connection names its cause only after that.
+   */
   onOutage?: (error: unknown) => void;
   /** Called once when the first reservation succeeds after an outage. */
   onRecovery?: () => void;
@@ -39,6 +42,8 @@ export class GuardedStorage implements Storage {
   readonly #maxAbandoned: number;
   #abandoned = 0;
   #down = false;
+  // Whether this outage's report named what the connection said.
+  #causeTold = false;
 
   constructor(inner: Storage, { timeout = 200, onOutage = () => {}, onRecovery = () => {}, maxAbandoned = 1000 }: GuardedStorageOptions = {}) {
     this.#inner = inner;
@@ -100,11 +105,17 @@ export class GuardedStorage implements Storage {
     }
   }
 
-  /** The error a failed reservation throws; the first of an outage is reported, with what the connection last said. */
+  /**
+   * The error a failed reservation throws; the first of an outage is reported, with what the connection
+   * last said. The connection may name the cause only later: a password set on a running Redis shows as
+   * a dropped connection, then as NOAUTH once the client reconnects. That cause is reported once more,
+   * the first time it is known, or the outage's only line would never say why.
+   */
   #failed(error: unknown): StorageUnavailableError {
-    if (!this.#down) {
+    const said = this.#inner.lastError?.();
+    if (!this.#down || (!this.#causeTold && said !== undefined)) {
       this.#down = true;
-      const said = this.#inner.lastError?.();
+      this.#causeTold = said !== undefined;
       const message = error instanceof Error ? error.message : String(error);
       this.#onOutage(said === undefined || said.message === message ? error : new Error(`${message} (the connection said: ${said.message})`, { cause: error }));
     }
