@@ -164,6 +164,32 @@ describe('ProfilerListener', () => {
     await finish(pending.length);
   });
 
+  it('says nothing of falling behind while the store fails its writes, each queue failing at once (Redis unreachable)', async () => {
+    const store = new MemoryProfileStore();
+    const pending: ((error: Error) => void)[] = [];
+    store.write = () => new Promise<void>((_, reject) => pending.push(reject));
+    const logger = new RecordingLogger();
+    const kernel = new Kernel();
+    kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler: new Profiler({ store, collectors: [], logger }) }));
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')));
+    let served = 0;
+    const serve = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        const request = new Request({ method: 'GET', target: `/page/${served++}` });
+        await kernel.terminate(request, await kernel.handle(request));
+      }
+    };
+    const failAll = async () => {
+      for (const reject of pending.splice(0)) reject(new Error('Reached the max retries per request limit'));
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    for (let round = 0; round < 3; round++) {
+      await serve(260);
+      await failAll();
+    }
+    assert.deepEqual(logger.records.map((record) => record.message), ['profile store falling behind: records kept in memory only', 'profile store write failed']);
+  });
+
   describe('when a request is marked disabled', () => {
     it('neither profiles it nor the error sub-request it starts', async () => {
       const store = new MemoryProfileStore();

@@ -135,7 +135,9 @@ export class Profiler {
    */
   persist(profiles: Profile[]): void {
     if (this.#writing >= MAX_PENDING_WRITES) {
-      if (!this.#behind) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#writing, token: profiles.at(-1)?.token });
+      // Not while its writes fail (said once already): an unreachable Redis fails a queue of writes at
+      // once, catching up in a moment, and each refill would start a new episode, a line a second.
+      if (!this.#behind && !this.#failing) this.#logger?.warning(LOG_MESSAGES.profileStoreBehind, { pending: this.#writing, token: profiles.at(-1)?.token });
       this.#behind = true;
       return;
     }
