@@ -29,12 +29,34 @@ describe('GuardedStorage', () => {
   it('reports an outage once, however many requests fail, and the recovery once', async () => {
     const { storage, set } = switchable();
     const events: string[] = [];
-    const guarded = new GuardedStorage(storage, { onOutage: () => void events.push('outage'), onRecovery: () => void events.push('recovery') });
+    let now = 0;
+    const guarded = new GuardedStorage(storage, { clock: () => now, onOutage: () => void events.push('outage'), onRecovery: () => void events.push('recovery') });
     await guarded.reserve('k', SPEC, 1, 1, -1);
     set('down');
     for (let i = 0; i < 5; i++) await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
     set('up');
+    now += 1_000;
     await guarded.reserve('k', SPEC, 1, 1, -1);
+    await guarded.reserve('k', SPEC, 1, 1, -1);
+    assert.deepEqual(events, ['outage', 'recovery']);
+  });
+
+  it('keeps one outage while the storage fails now and then, and ends it once a second has passed without a failure', async () => {
+    const { storage, set } = switchable();
+    const events: string[] = [];
+    let now = 0;
+    const guarded = new GuardedStorage(storage, { clock: () => now, onOutage: () => void events.push('outage'), onRecovery: () => void events.push('recovery') });
+    // A Redis that sleeps half a second in a loop: a late answer, then one in time, over and over.
+    for (let cycle = 0; cycle < 10; cycle++) {
+      set('down');
+      await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+      set('up');
+      now += 300;
+      await guarded.reserve('k', SPEC, 1, 1, -1);
+      now += 250;
+    }
+    assert.deepEqual(events, ['outage']);
+    now += 450;
     await guarded.reserve('k', SPEC, 1, 1, -1);
     assert.deepEqual(events, ['outage', 'recovery']);
   });

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.js';
 import type { Decision, PolicySpec } from '../policies/policy.js';
 import type { Storage } from './storage.js';
 
@@ -19,8 +20,15 @@ export interface GuardedStorageOptions {
    * connection names its cause only after that.
    */
   onOutage?: (error: unknown) => void;
-  /** Called once when the first reservation succeeds after an outage. */
+  /** Called once when a reservation succeeds `settle` ms or more after the outage's last failure. */
   onRecovery?: () => void;
+  /**
+   * Milliseconds without a failure before a success ends an outage. A Redis that answers slowly now and
+   * then (each answer past the deadline, the next in time) would otherwise begin and end an outage, two
+   * log lines, every second or so for as long as it is slow.
+   */
+  settle?: number;
+  clock?: Clock;
   /**
    * Reservations given up at the deadline whose reply is still awaited (to refund it), at most. Past it,
    * requests fail at once without a command: a storage that stalls (connected, not answering) would
@@ -40,17 +48,22 @@ export class GuardedStorage implements Storage {
   readonly #onOutage: (error: unknown) => void;
   readonly #onRecovery: () => void;
   readonly #maxAbandoned: number;
+  readonly #settle: number;
+  readonly #clock: Clock;
   #abandoned = 0;
   #down = false;
+  #lastFailure = 0;
   // Whether this outage's report named what the connection said.
   #causeTold = false;
 
-  constructor(inner: Storage, { timeout = 200, onOutage = () => {}, onRecovery = () => {}, maxAbandoned = 1000 }: GuardedStorageOptions = {}) {
+  constructor(inner: Storage, { timeout = 200, onOutage = () => {}, onRecovery = () => {}, maxAbandoned = 1000, settle = 1_000, clock = systemClock }: GuardedStorageOptions = {}) {
     this.#inner = inner;
     this.#timeout = timeout;
     this.#onOutage = onOutage;
     this.#onRecovery = onRecovery;
     this.#maxAbandoned = maxAbandoned;
+    this.#settle = settle;
+    this.#clock = clock;
   }
 
   get isDown(): boolean {
@@ -88,7 +101,7 @@ export class GuardedStorage implements Storage {
     });
     try {
       const result = await Promise.race([operation, deadline]);
-      if (this.#down) {
+      if (this.#down && this.#clock() - this.#lastFailure >= this.#settle) {
         this.#down = false;
         this.#onRecovery();
       }
@@ -112,6 +125,7 @@ export class GuardedStorage implements Storage {
    * the first time it is known, or the outage's only line would never say why.
    */
   #failed(error: unknown): StorageUnavailableError {
+    this.#lastFailure = this.#clock();
     const said = this.#inner.lastError?.();
     if (!this.#down || (!this.#causeTold && said !== undefined)) {
       this.#down = true;
