@@ -55,7 +55,8 @@ describe('RouterListener', () => {
       assert.deepEqual(request.attributes.routeParams, {});
       assert.equal(request.attributes.controllerName, 'home');
       assert.equal(request.attributes.stateless, false);
-      assert.deepEqual(request.attributes.routing, { context: { method: 'GET', path: '/', host: 'app.example.test', scheme: 'https' } });
+      assert.deepEqual(request.attributes.routing?.context, { method: 'GET', path: '/', host: 'app.example.test', scheme: 'https' });
+      assert.equal(request.attributes.routing?.route?.name, 'home');
     });
 
     it('logs the matched route at INFO on the request channel, with the request', async () => {
