@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { startRedis, type RunningRedis } from '../../test/helpers/redis.js';
+import { freePort, startRedis, type RunningRedis } from '../../test/helpers/redis.js';
 import { CompositeProfileStore } from './composite-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import { createTestProfile, describeProfileStoreContract } from './profile-store.contract.js';
@@ -32,6 +32,20 @@ describeProfileStoreContract('CompositeProfileStore over Redis', async () => {
 });
 
 describe('RedisProfileStore', () => {
+  it('says what the connection said when a command fails: a refused connection, not only the retries spent', async () => {
+    const port = await freePort();
+    const store = new RedisProfileStore({ url: `redis://127.0.0.1:${port}` });
+    try {
+      await assert.rejects(store.find({ limit: 1 }), (error: Error) => {
+        assert.match(error.message, new RegExp(`\\(the connection said: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}\\)$`));
+        return true;
+      });
+      await assert.rejects(store.read('abcdef'), /the connection said: connect ECONNREFUSED/);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps only the newest maxRecords records, deleting the others', async () => {
     const { store, tearDown } = createStore({ maxRecords: 3 });
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token));

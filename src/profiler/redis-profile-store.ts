@@ -71,14 +71,21 @@ export class RedisProfileStore implements ProfileStore {
   readonly #maxRecords: number;
   readonly #maxAge: number;
   readonly #clock: () => number;
+  // What the connection last reported (ECONNREFUSED, NOAUTH…), until it is ready again: a command that
+  // fails meanwhile only says it ran out of retries.
+  #connectionError: Error | undefined;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now }: RedisProfileStoreOptions = {}) {
     // A stalled server (connected, not answering) fails each command after COMMAND_TIMEOUT_MS: profiler
     // pages, the CLI and shutdown (`quit`, the pending writes) would otherwise wait for as long as it stalls.
     const options: RedisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2_000, commandTimeout: COMMAND_TIMEOUT_MS, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) };
     const redis = client ?? new Redis(url, options);
-    // Without a listener an 'error' event would crash the process; failed writes are logged by the profiler.
-    if (client === undefined) redis.on('error', () => {});
+    // Without a listener an 'error' event would crash the process; failed writes are logged by the profiler,
+    // with what the connection said (see #explained).
+    if (client === undefined) {
+      redis.on('error', (error: Error) => (this.#connectionError = error));
+      redis.on('ready', () => (this.#connectionError = undefined));
+    }
     redis.defineCommand('keelProfileWrite', { numberOfKeys: 4, lua: WRITE_SCRIPT });
     this.#client = redis as ScriptClient;
     this.#owned = client === undefined;
@@ -88,7 +95,11 @@ export class RedisProfileStore implements ProfileStore {
     this.#clock = clock;
   }
 
-  async find(query: ProfileQuery): Promise<ProfileSummary[]> {
+  find(query: ProfileQuery): Promise<ProfileSummary[]> {
+    return this.#explained(this.#find(query));
+  }
+
+  async #find(query: ProfileQuery): Promise<ProfileSummary[]> {
     const found: ProfileSummary[] = [];
     const cutoff = this.#cutoff();
     // Paged by score, below the last one seen, not by rank: records other instances add meanwhile go on
@@ -111,7 +122,7 @@ export class RedisProfileStore implements ProfileStore {
 
   async read(token: string): Promise<Profile | undefined> {
     if (!isProfileToken(token)) return undefined;
-    const data = await this.#client.getBuffer(this.#key(`record:${token}`));
+    const data = await this.#explained(this.#client.getBuffer(this.#key(`record:${token}`)));
     if (data === null) return undefined;
     try {
       const profile = JSON.parse((await gunzipAsync(data)).toString('utf8')) as Profile;
@@ -127,7 +138,7 @@ export class RedisProfileStore implements ProfileStore {
     // Synchronous (a few tens of µs for a record): the script calls go out in the order write() was
     // called, which is the order the index sequence must follow (a request's records, children first).
     const data = gzipSync(stringifyProfile(profile), { level: 3 });
-    await this.#client.keelProfileWrite(
+    await this.#explained(this.#client.keelProfileWrite(
       this.#key(`record:${profile.token}`),
       this.#key('summaries'),
       this.#key('index'),
@@ -140,7 +151,7 @@ export class RedisProfileStore implements ProfileStore {
       this.#maxRecords,
       Math.max(this.#cutoff(), -1e9),
       this.#prefix,
-    );
+    ));
   }
 
   async purge(): Promise<void> {
@@ -153,6 +164,18 @@ export class RedisProfileStore implements ProfileStore {
 
   async close(): Promise<void> {
     if (this.#owned) await this.#client.quit().catch(() => this.#client.disconnect());
+  }
+
+  // A failed command names what the connection last said: 'Reached the max retries per request limit'
+  // alone, on a profiler page's 503 or in the log, does not tell a refused connection from a password.
+  async #explained<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      const said = this.#connectionError;
+      if (said === undefined || !(error instanceof Error) || error.message.includes(said.message)) throw error;
+      throw new Error(`${error.message} (the connection said: ${said.message})`, { cause: error });
+    }
   }
 
   #key(name: string): string {
