@@ -18,6 +18,17 @@ export interface NginxOptions {
   forwardedPort?: 'client' | number;
   /** Source address nginx connects to keel from (`proxy_bind`), so that keel can tell nginx from the client. */
   bindAddress?: string;
+  /**
+   * The `http` block's site configuration (upstreams and server blocks) instead of the built-in one, given
+   * the port to listen on and the certificate's files: a configuration quoted from the docs, run as written.
+   */
+  site?: (o: SiteParameters) => string;
+}
+
+export interface SiteParameters {
+  port: number;
+  certPath: string;
+  keyPath: string;
 }
 
 export interface RunningNginx {
@@ -38,13 +49,13 @@ export interface RunningNginx {
  * keel over plain HTTP with the reference proxy's header set. Throws with a one-line install hint when
  * nginx or openssl is missing.
  */
-export async function startNginx({ upstreamPort, serverName = 'app.example.test', forwardedPort = 'client', bindAddress = '127.0.0.2' }: NginxOptions): Promise<RunningNginx> {
+export async function startNginx({ upstreamPort, serverName = 'app.example.test', forwardedPort = 'client', bindAddress = '127.0.0.2', site }: NginxOptions): Promise<RunningNginx> {
   requireBinary(NGINX, 'nginx is missing: install it with `apt-get install -y nginx`');
   const prefix = mkdtempSync(join(tmpdir(), 'keel-nginx-'));
   const { certificate, certPath, keyPath } = createCertificate(prefix, serverName);
   for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs']) mkdirSync(join(prefix, dir));
   const port = await findFreePort();
-  const config = renderConfig({ prefix, port, upstreamPort, serverName, certPath, keyPath, forwardedPort, bindAddress });
+  const config = renderConfig(prefix, site?.({ port, certPath, keyPath }) ?? renderSite({ port, upstreamPort, serverName, certPath, keyPath, forwardedPort, bindAddress }));
   writeFileSync(join(prefix, 'nginx.conf'), config);
 
   const child = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -87,8 +98,8 @@ export function createCertificate(dir: string, name: string): { certificate: Buf
   return { certificate: readFileSync(certPath), certPath, keyPath };
 }
 
-function renderConfig(o: { prefix: string; port: number; upstreamPort: number; serverName: string; certPath: string; keyPath: string; forwardedPort: 'client' | number; bindAddress: string }): string {
-  const p = (name: string): string => join(o.prefix, name);
+function renderConfig(prefix: string, site: string): string {
+  const p = (name: string): string => join(prefix, name);
   // As root, nginx would run its worker as `nobody`, which cannot enter the private temp directory.
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   return `${user}worker_processes 1;
@@ -102,7 +113,13 @@ http {
   fastcgi_temp_path ${p('fastcgi')};
   uwsgi_temp_path ${p('uwsgi')};
   scgi_temp_path ${p('scgi')};
-  server {
+${site}
+}
+`;
+}
+
+function renderSite(o: { port: number; upstreamPort: number; serverName: string; certPath: string; keyPath: string; forwardedPort: 'client' | number; bindAddress: string }): string {
+  return `  server {
     listen 127.0.0.1:${o.port} ssl;
     server_name ${o.serverName};
     ssl_certificate ${o.certPath};
@@ -115,9 +132,7 @@ http {
       proxy_redirect off;
 ${forwardedHeaders(o.forwardedPort)}
     }
-  }
-}
-`;
+  }`;
 }
 
 /** The reference proxy's header set, as nginx directives (also quoted in docs/deploy.md). */

@@ -15,6 +15,8 @@ export interface HttpsGetOptions {
   serverName: string;
   method?: string;
   headers?: Record<string, string>;
+  /** A request body, sent with its Content-Length. */
+  body?: Buffer;
   /** Source address of the client's connection (any of 127.0.0.0/8). */
   localAddress?: string;
 }
@@ -23,7 +25,7 @@ export interface HttpsGetOptions {
  * One HTTPS request to 127.0.0.1, verified against the test certificate by name (SNI and the Host
  * header carry the name, as a browser would send them), over a fresh connection.
  */
-export function httpsGet({ port, path, ca, serverName, method = 'GET', headers = {}, localAddress }: HttpsGetOptions): Promise<HttpsAnswer> {
+export function httpsGet({ port, path, ca, serverName, method = 'GET', headers = {}, body, localAddress }: HttpsGetOptions): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -47,6 +49,6 @@ export function httpsGet({ port, path, ca, serverName, method = 'GET', headers =
     );
     req.on('timeout', () => req.destroy(new Error(`https ${method} ${path} timed out`)));
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
