@@ -13,7 +13,9 @@ export const LOG_MESSAGES = {
   serverListening: 'server listening',
   serverClosing: 'server closing',
   debugOnPublicAddress: 'debug mode is on and the server listens on a non-loopback address: the profiler exposes every request to anyone who can reach it',
+  /** Once per outage of the durable profile store, and once when it writes again. */
   profileStoreWriteFailed: 'profile store write failed',
+  profileStoreRecovered: 'profile store recovered: records are written again',
   /** Once per episode: the durable profile store cannot keep up, newer records stay in memory only. */
   profileStoreBehind: 'profile store falling behind: records kept in memory only',
   kernelFailure: 'kernel failure outside the error pipeline',

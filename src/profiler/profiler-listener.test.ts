@@ -19,9 +19,9 @@ function tokens(...values: string[]): () => string {
 }
 
 /** A kernel whose main request fails with a 404 and whose exception listener renders it in a sub-request, like Symfony's ErrorListener. */
-function failingKernel(store: StagingProfileStore = new MemoryProfileStore(), logger?: Logger) {
+function failingKernel(store: StagingProfileStore = new MemoryProfileStore(), logger?: Logger, generateToken = tokens('a2546b', '4ea1d5')) {
   const kernel = new Kernel();
-  const profiler = new Profiler({ store, collectors: [new RequestCollector(), new ExceptionCollector()], generateToken: tokens('a2546b', '4ea1d5'), clock: () => 1_800_000_000_000, logger });
+  const profiler = new Profiler({ store, collectors: [new RequestCollector(), new ExceptionCollector()], generateToken, clock: () => 1_800_000_000_000, logger });
   kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler }));
   kernel.dispatcher.on('request', (event) => {
     if (event.isMainRequest) throw new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"');
@@ -89,19 +89,31 @@ describe('ProfilerListener', () => {
     });
   });
 
-  it('logs a failing durable write once per outage and still answers', async () => {
+  it('logs a failing durable write once per outage and still answers, and the recovery once', async () => {
     const store = new MemoryProfileStore();
-    store.write = async () => {
-      throw new Error('disk full');
+    let full = true;
+    const write = store.write.bind(store);
+    store.write = async (profile) => {
+      if (full) throw new Error('disk full');
+      return write(profile);
     };
     const lines: string[] = [];
-    const logger = { error: (message: string) => void lines.push(message) } as unknown as Logger;
-    const { kernel } = failingKernel(store, logger);
-    const request = new Request({ method: 'GET', target: '/robots.txt' });
-    const response = await kernel.handle(request);
-    await kernel.terminate(request, response);
-    assert.equal(response.status, 404);
+    const logger = { error: (message: string) => void lines.push(message), info: (message: string) => void lines.push(message) } as unknown as Logger;
+    let issued = 0;
+    const { kernel } = failingKernel(store, logger, () => (++issued).toString(16).padStart(6, '0'));
+    const serve = async () => {
+      const request = new Request({ method: 'GET', target: '/robots.txt' });
+      const response = await kernel.handle(request);
+      await kernel.terminate(request, response);
+      return response;
+    };
+    assert.equal((await serve()).status, 404);
+    await serve();
     assert.deepEqual(lines, ['profile store write failed']);
+    full = false;
+    await serve();
+    await serve();
+    assert.deepEqual(lines, ['profile store write failed', 'profile store recovered: records are written again']);
   });
 
   it('keeps records in memory only, and says so once, while the durable store falls behind', async () => {

@@ -167,6 +167,8 @@ export class Profiler {
     const outcomes = await Promise.allSettled(profiles.map((profile) => this.store.write(profile)));
     outcomes.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') {
+        // The end of an outage is said too, as the rate limiter's is: its records survive restarts again.
+        if (this.#failing) this.#logger?.info(LOG_MESSAGES.profileStoreRecovered, { token: profiles[i]!.token });
         this.#failing = false;
         return;
       }
