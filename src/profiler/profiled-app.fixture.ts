@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { KeelConfig } from '../config/config.js';
 import { createErrorController } from '../errors/error-controller.js';
 import { ErrorListener } from '../errors/error-listener.js';
@@ -76,6 +77,8 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     // A 201 without Location: Symfony's isRedirect() goes by the status alone.
     { name: 'created', path: '/created', controller: () => new Response('', 201) },
     { name: 't_café', path: '/cafe', controller: () => new Response('', 302, [['Location', '/']]) },
+    // Level 0 writes stored blocks: the compressed bytes hold `</body>` as it is.
+    { name: 'gzipped', path: '/gzipped', controller: () => new Response(gzipSync('<html><body>gz</body></html>', { level: 0 }), 200, [['Content-Type', 'text/html'], ['Content-Encoding', 'gzip']]) },
     { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.

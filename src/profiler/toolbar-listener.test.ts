@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { bodyOf, createProfiledApp } from './profiled-app.fixture.js';
 
 describe('ToolbarListener', () => {
@@ -63,6 +64,13 @@ describe('ToolbarListener', () => {
     assert.doesNotMatch(bodyOf(await get('/', { 'x-requested-with': 'XMLHttpRequest' })), /sf-toolbar/);
     // The error page is the sub-request's response: only the main request injects, once.
     assert.equal(bodyOf(await get('/robots.txt')).match(/class="sf-toolbar"/g)?.length, 1);
+  });
+
+  it('leaves a compressed page as it was encoded, even one whose bytes hold </body>', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/gzipped');
+    assert.ok(Buffer.isBuffer(response.body));
+    assert.equal(gunzipSync(response.body).toString('utf8'), '<html><body>gz</body></html>');
   });
 
   it('counts the exceptions and error logs of a failed page', async () => {

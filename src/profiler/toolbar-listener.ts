@@ -40,6 +40,9 @@ export class ToolbarListener implements Subscriber {
     if (token === undefined || request.header('x-requested-with') === 'XMLHttpRequest') return;
     if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
     if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
+    // Past the reference, which has no such check: encoded bytes are not the page, and a gzip of stored
+    // blocks holds `</body>` verbatim, so inserting there would break the download.
+    if (isEncoded(response.headers.get('content-encoding'))) return;
     const profile = this.#profiler.store.get(token);
     if (profile === undefined) return;
     const body = response.body;
@@ -62,6 +65,10 @@ export class ToolbarListener implements Subscriber {
     response.body = withToolbar;
     if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(withToolbar));
   };
+}
+
+function isEncoded(contentEncoding: string | undefined): boolean {
+  return contentEncoding !== undefined && contentEncoding.trim() !== '' && contentEncoding.trim().toLowerCase() !== 'identity';
 }
 
 function profilerUrl(prefix: string, token: string): string {
