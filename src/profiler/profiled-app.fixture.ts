@@ -79,6 +79,7 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     { name: 't_café', path: '/cafe', controller: () => new Response('', 302, [['Location', '/']]) },
     // Level 0 writes stored blocks: the compressed bytes hold `</body>` as it is.
     { name: 'gzipped', path: '/gzipped', controller: () => new Response(gzipSync('<html><body>gz</body></html>', { level: 0 }), 200, [['Content-Type', 'text/html'], ['Content-Encoding', 'gzip']]) },
+    { name: 'download', path: '/download', controller: () => Response.html('<html><body>file</body></html>', 200, { 'Content-Disposition': 'attachment' }) },
     { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.

@@ -73,6 +73,13 @@ describe('ToolbarListener', () => {
     assert.equal(gunzipSync(response.body).toString('utf8'), '<html><body>gz</body></html>');
   });
 
+  it('leaves an attachment alone, also one whose header has no parameter', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/download');
+    assert.equal(bodyOf(response), '<html><body>file</body></html>');
+    assert.equal(response.headers.has('x-debug-token-link'), true);
+  });
+
   it('counts the exceptions and error logs of a failed page', async () => {
     const { get } = createProfiledApp();
     const body = bodyOf(await get('/robots.txt'));

@@ -39,7 +39,7 @@ export class ToolbarListener implements Subscriber {
 
     if (token === undefined || request.header('x-requested-with') === 'XMLHttpRequest') return;
     if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
-    if ((request.attributes.format ?? 'html') !== 'html' || /attachment;/i.test(response.headers.get('content-disposition') ?? '')) return;
+    if ((request.attributes.format ?? 'html') !== 'html' || isAttachment(response.headers.get('content-disposition'))) return;
     // Past the reference, which has no such check: encoded bytes are not the page, and a gzip of stored
     // blocks holds `</body>` verbatim, so inserting there would break the download.
     if (isEncoded(response.headers.get('content-encoding'))) return;
@@ -65,6 +65,12 @@ export class ToolbarListener implements Subscriber {
     response.body = withToolbar;
     if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(withToolbar));
   };
+}
+
+// RFC 6266 §4.1: the disposition type is the token before any parameter. The reference looks for the text
+// `attachment;`, so a bare `attachment` (a valid header) got the bar written into the downloaded file.
+function isAttachment(contentDisposition: string | undefined): boolean {
+  return contentDisposition !== undefined && (contentDisposition.split(';', 1)[0] ?? '').trim().toLowerCase() === 'attachment';
 }
 
 function isEncoded(contentEncoding: string | undefined): boolean {
