@@ -34,7 +34,7 @@ export function prepareFileResponse(response: Response, request: Request): void 
   // date as sent, compared as the reference compares it.
   const ifRange = request.header('if-range');
   if (ifRange !== undefined && (ifRange.startsWith('W/') || ifRange !== (ifRange.startsWith('"') ? headers.get('etag') : headers.get('last-modified')))) return;
-  const ranges = parseRange(body.size, range, { combine: true });
+  const ranges = parseRange(body.size, clampSuffixes(range, body.size), { combine: true });
   if (ranges === -2 || (ranges !== -1 && (ranges.type !== 'bytes' || ranges.length !== 1))) return;
   if (ranges === -1) {
     response.status = 416;
@@ -49,4 +49,10 @@ export function prepareFileResponse(response: Response, request: Request): void 
   response.body = body.slice(start, end);
   headers.set('Content-Range', `bytes ${start}-${end}/${body.size}`);
   headers.set('Content-Length', end - start + 1);
+}
+
+// RFC 9110 §14.1.2: a suffix longer than the file asks for all of it. range-parser would count it from before
+// the first byte and answer 416, so each such suffix is cut to the file's length first.
+function clampSuffixes(range: string, size: number): string {
+  return range.replace(/(^[^=]*=|,)(\s*)-(\d+)/g, (spec, before: string, space: string, length: string) => (Number(length) > size ? `${before}${space}-${size}` : spec));
 }

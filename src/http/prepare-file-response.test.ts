@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileResponse } from './file-response.js';
+import { Request } from './request.js';
+import { prepareResponse } from './response-listener.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'keel-file-range-'));
+const file = join(folder, 'ten.bin');
+writeFileSync(file, '0123456789');
+
+async function get(headers: Record<string, string>, path = file): Promise<[number, string | undefined, string | undefined, string]> {
+  const response = prepareResponse(fileResponse(path), new Request({ method: 'GET', target: '/f', headers: { host: 'app.example.test', ...headers } }));
+  let body = '';
+  if (typeof response.body === 'string') body = response.body;
+  else for await (const chunk of response.body as AsyncIterable<Uint8Array>) body += Buffer.from(chunk).toString('latin1');
+  return [response.status, response.headers.get('content-range'), response.headers.get('content-length')?.toString(), body];
+}
+
+describe('prepareFileResponse', () => {
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('answers a suffix longer than the file with the whole file as its range (RFC 9110 §14.1.2)', async () => {
+    assert.deepEqual(await get({ range: 'bytes=-500' }), [206, 'bytes 0-9/10', '10', '0123456789']);
+    assert.deepEqual(await get({ range: 'bytes=-99999999999999999999' }), [206, 'bytes 0-9/10', '10', '0123456789']);
+    assert.deepEqual(await get({ range: 'bytes= -11' }), [206, 'bytes 0-9/10', '10', '0123456789']);
+    assert.deepEqual(await get({ range: 'bytes=-3' }), [206, 'bytes 7-9/10', '3', '789']);
+    assert.deepEqual(await get({ range: 'bytes=-0' }), [416, 'bytes */10', undefined, '']);
+  });
+});
