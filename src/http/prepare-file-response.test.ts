@@ -10,6 +10,8 @@ import { prepareResponse } from './response-listener.js';
 const folder = mkdtempSync(join(tmpdir(), 'keel-file-range-'));
 const file = join(folder, 'ten.bin');
 writeFileSync(file, '0123456789');
+const empty = join(folder, 'empty.bin');
+writeFileSync(empty, '');
 
 async function get(headers: Record<string, string>, path = file): Promise<[number, string | undefined, string | undefined, string]> {
   const response = prepareResponse(fileResponse(path), new Request({ method: 'GET', target: '/f', headers: { host: 'app.example.test', ...headers } }));
@@ -28,5 +30,11 @@ describe('prepareFileResponse', () => {
     assert.deepEqual(await get({ range: 'bytes= -11' }), [206, 'bytes 0-9/10', '10', '0123456789']);
     assert.deepEqual(await get({ range: 'bytes=-3' }), [206, 'bytes 7-9/10', '3', '789']);
     assert.deepEqual(await get({ range: 'bytes=-0' }), [416, 'bytes */10', undefined, '']);
+  });
+
+  it('ignores a Range in another unit, for an empty file too', async () => {
+    assert.deepEqual(await get({ range: 'items=0-1' }), [200, undefined, '10', '0123456789']);
+    assert.deepEqual(await get({ range: 'items=0-1' }, empty), [200, undefined, '0', '']);
+    assert.deepEqual(await get({ range: 'bytes=0-1' }, empty), [416, 'bytes */0', undefined, '']);
   });
 });

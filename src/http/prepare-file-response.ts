@@ -34,8 +34,11 @@ export function prepareFileResponse(response: Response, request: Request): void 
   // date as sent, compared as the reference compares it.
   const ifRange = request.header('if-range');
   if (ifRange !== undefined && (ifRange.startsWith('W/') || ifRange !== (ifRange.startsWith('"') ? headers.get('etag') : headers.get('last-modified')))) return;
+  // Another unit is ignored (RFC 9110 §14.2), also for an empty file, where range-parser finds no byte to give
+  // before it looks at the unit.
+  if (range.slice(0, range.indexOf('=')) !== 'bytes') return;
   const ranges = parseRange(body.size, clampSuffixes(range, body.size), { combine: true });
-  if (ranges === -2 || (ranges !== -1 && (ranges.type !== 'bytes' || ranges.length !== 1))) return;
+  if (ranges === -2 || (ranges !== -1 && ranges.length !== 1)) return;
   if (ranges === -1) {
     response.status = 416;
     body.destroy();
