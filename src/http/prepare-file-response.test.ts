@@ -37,4 +37,12 @@ describe('prepareFileResponse', () => {
     assert.deepEqual(await get({ range: 'items=0-1' }, empty), [200, undefined, '0', '']);
     assert.deepEqual(await get({ range: 'bytes=0-1' }, empty), [416, 'bytes */0', undefined, '']);
   });
+
+  it('ignores a Range whose last byte comes before its first, as an invalid header, instead of answering 416', async () => {
+    assert.deepEqual(await get({ range: 'bytes=5-2' }), [200, undefined, '10', '0123456789']);
+    assert.deepEqual(await get({ range: 'bytes=0-1, 7-3' }), [200, undefined, '10', '0123456789']);
+    // Past the end is unsatisfiable, not invalid: still a 416.
+    assert.deepEqual(await get({ range: 'bytes=12-15' }), [416, 'bytes */10', undefined, '']);
+  });
 });
+

@@ -37,6 +37,9 @@ export function prepareFileResponse(response: Response, request: Request): void 
   // Another unit is ignored (RFC 9110 §14.2), also for an empty file, where range-parser finds no byte to give
   // before it looks at the unit.
   if (range.slice(0, range.indexOf('=')) !== 'bytes') return;
+  // A range whose last byte comes before its first is no range at all (RFC 9110 §14.1.2, "invalid"), which
+  // makes the header invalid and ignored; range-parser would call it unsatisfiable, a 416.
+  if (hasBackwardsRange(range)) return;
   const ranges = parseRange(body.size, clampSuffixes(range, body.size), { combine: true });
   if (ranges === -2 || (ranges !== -1 && ranges.length !== 1)) return;
   if (ranges === -1) {
@@ -58,4 +61,12 @@ export function prepareFileResponse(response: Response, request: Request): void 
 // the first byte and answer 416, so each such suffix is cut to the file's length first.
 function clampSuffixes(range: string, size: number): string {
   return range.replace(/(^[^=]*=|,)(\s*)-(\d+)/g, (spec, before: string, space: string, length: string) => (Number(length) > size ? `${before}${space}-${size}` : spec));
+}
+
+function hasBackwardsRange(range: string): boolean {
+  for (const spec of range.slice(range.indexOf('=') + 1).split(',')) {
+    const bounds = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(spec);
+    if (bounds !== null && Number(bounds[2]) < Number(bounds[1])) return true;
+  }
+  return false;
 }
