@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzipSync } from 'node:zlib';
 import { Redis, type RedisOptions } from 'ioredis';
+import { trackConnectionError, withConnectionCause } from '../internal/connection-error.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import { stringifyProfile } from './profile-json.js';
@@ -71,21 +72,15 @@ export class RedisProfileStore implements ProfileStore {
   readonly #maxRecords: number;
   readonly #maxAge: number;
   readonly #clock: () => number;
-  // What the connection last reported (ECONNREFUSED, NOAUTH…), until it is ready again: a command that
-  // fails meanwhile only says it ran out of retries.
-  #connectionError: Error | undefined;
+  readonly #connectionError: () => Error | undefined;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now }: RedisProfileStoreOptions = {}) {
     // A stalled server (connected, not answering) fails each command after COMMAND_TIMEOUT_MS: profiler
     // pages, the CLI and shutdown (`quit`, the pending writes) would otherwise wait for as long as it stalls.
     const options: RedisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2_000, commandTimeout: COMMAND_TIMEOUT_MS, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) };
     const redis = client ?? new Redis(url, options);
-    // Without a listener an 'error' event would crash the process; failed writes are logged by the profiler,
-    // with what the connection said (see #explained).
-    if (client === undefined) {
-      redis.on('error', (error: Error) => (this.#connectionError = error));
-      redis.on('ready', () => (this.#connectionError = undefined));
-    }
+    // Failed writes are logged by the profiler, with what the connection said (see #explained).
+    this.#connectionError = client === undefined ? trackConnectionError(redis) : () => undefined;
     redis.defineCommand('keelProfileWrite', { numberOfKeys: 4, lua: WRITE_SCRIPT });
     this.#client = redis as ScriptClient;
     this.#owned = client === undefined;
@@ -172,9 +167,7 @@ export class RedisProfileStore implements ProfileStore {
     try {
       return await call;
     } catch (error) {
-      const said = this.#connectionError;
-      if (said === undefined || !(error instanceof Error) || error.message.includes(said.message)) throw error;
-      throw new Error(`${error.message} (the connection said: ${said.message})`, { cause: error });
+      throw withConnectionCause(error, this.#connectionError());
     }
   }
 

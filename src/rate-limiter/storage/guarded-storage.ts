@@ -1,3 +1,4 @@
+import { withConnectionCause } from '../../internal/connection-error.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Decision, PolicySpec } from '../policies/policy.js';
 import type { Storage } from './storage.js';
@@ -130,8 +131,7 @@ export class GuardedStorage implements Storage {
     if (!this.#down || (!this.#causeTold && said !== undefined)) {
       this.#down = true;
       this.#causeTold = said !== undefined;
-      const message = error instanceof Error ? error.message : String(error);
-      this.#onOutage(said === undefined || said.message === message ? error : new Error(`${message} (the connection said: ${said.message})`, { cause: error }));
+      this.#onOutage(withConnectionCause(error, said));
     }
     return new StorageUnavailableError(error);
   }

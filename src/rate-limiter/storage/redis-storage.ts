@@ -1,4 +1,5 @@
 import { Redis, type Cluster, type RedisOptions } from 'ioredis';
+import { trackConnectionError } from '../../internal/connection-error.js';
 import type { Decision, PolicySpec } from '../policies/policy.js';
 import { REFUND_SCRIPT, RESERVE_SCRIPT } from './reserve-script.js';
 import type { Storage } from './storage.js';
@@ -39,7 +40,7 @@ export class RedisStorage implements Storage {
   readonly #prefix: string;
   readonly #firstReady: Promise<void>;
   readonly #timeout: number;
-  #lastError: Error | undefined;
+  readonly #lastError: () => Error | undefined;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200, replyTimeout = commandTimeout }: RedisStorageOptions = {}) {
     const options: RedisOptions = {
@@ -51,10 +52,8 @@ export class RedisStorage implements Storage {
       lazyConnect: false,
     };
     const redis = client ?? new Redis(url, options);
-    // An 'error' event without a listener would crash the process; outages are reported by the caller,
-    // with the last error seen (a wrong password, a refused connection) until the client is ready again.
-    if (client === undefined) redis.on('error', (error: Error) => (this.#lastError = error));
-    redis.on('ready', () => (this.#lastError = undefined));
+    // Outages are reported by the caller, with what the connection last said (see trackConnectionError).
+    this.#lastError = client === undefined ? trackConnectionError(redis) : () => undefined;
     redis.defineCommand('keelReserve', { numberOfKeys: 1, lua: RESERVE_SCRIPT });
     redis.defineCommand('keelRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
     this.#client = redis as ScriptClient;
@@ -117,7 +116,7 @@ export class RedisStorage implements Storage {
   }
 
   lastError(): Error | undefined {
-    return this.#lastError;
+    return this.#lastError();
   }
 
   async refund(id: string, spec: PolicySpec, tokens: number, decision: Decision): Promise<void> {
