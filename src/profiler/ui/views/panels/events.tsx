@@ -39,59 +39,49 @@ export function EventsPanel({ profile, data }: PanelProps<EventsData>) {
       </div>
       {!traced && <p class="empty">The performance timeline of this request is missing: which listeners ran is unknown.</p>}
       <h3>Called Listeners</h3>
-      {called.length === 0 ? (
-        <p class="empty">No listener was called.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Priority</th>
-              <th>Listener</th>
-              <th>Calls</th>
-              <th>Duration (ms)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {called.map((row) => (
-              <tr>
-                <td>{row.event}</td>
-                <td>{row.priority}</td>
-                <td>{row.name}</td>
-                <td>{row.calls!.count}</td>
-                <td>{row.calls!.duration.toFixed(3)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ListenerTable rows={called} empty="No listener was called." withCalls />
       <h3>Not Called Listeners</h3>
-      {notCalled.length === 0 ? (
-        <p class="empty">Every listener was called.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Priority</th>
-              <th>Listener</th>
-            </tr>
-          </thead>
-          <tbody>
-            {notCalled.map((row) => (
-              <tr>
-                <td>{row.event}</td>
-                <td>{row.priority}</td>
-                <td>{row.name}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <ListenerTable rows={notCalled} empty="Every listener was called." withCalls={false} />
       {notCalled.some((row) => row.event === 'terminate') && (
         <p class="empty">The record is written while terminate listeners still run: the profiler's own, and any after it, show here even when they ran.</p>
       )}
     </div>
+  );
+}
+
+interface ListenerRow {
+  event: string;
+  priority: number;
+  name: string;
+  calls: Calls | undefined;
+}
+
+/** One table for both lists: the called ones add how often they ran and for how long. */
+function ListenerTable({ rows, empty, withCalls }: { rows: readonly ListenerRow[]; empty: string; withCalls: boolean }) {
+  if (rows.length === 0) return <p class="empty">{empty}</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Event</th>
+          <th>Priority</th>
+          <th>Listener</th>
+          {withCalls && <th>Calls</th>}
+          {withCalls && <th>Duration (ms)</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr>
+            <td>{row.event}</td>
+            <td>{row.priority}</td>
+            <td>{row.name}</td>
+            {withCalls && <td>{row.calls?.count ?? 0}</td>}
+            {withCalls && <td>{(row.calls?.duration ?? 0).toFixed(3)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
