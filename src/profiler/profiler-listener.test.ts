@@ -14,6 +14,23 @@ import type { Profile } from './profile.js';
 import { ProfilerListener } from './profiler-listener.js';
 import { Profiler, type StagingProfileStore } from './profiler.js';
 
+// A kernel that answers every request with 200 and profiles it into `store`; serve(n) sends n distinct pages
+// and waits for each to be terminated (its records handed to the store).
+function servingKernel(store: StagingProfileStore) {
+  const logger = new RecordingLogger();
+  const kernel = new Kernel();
+  kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler: new Profiler({ store, collectors: [], logger }) }));
+  kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')));
+  let served = 0;
+  const serve = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const request = new Request({ method: 'GET', target: `/page/${served++}` });
+      await kernel.terminate(request, await kernel.handle(request));
+    }
+  };
+  return { logger, serve };
+}
+
 function tokens(...values: string[]): () => string {
   return () => values.shift() ?? 'ffffff';
 }
@@ -146,17 +163,7 @@ describe('ProfilerListener', () => {
     const store = new MemoryProfileStore();
     const pending: (() => void)[] = [];
     store.write = () => new Promise<void>((resolve) => pending.push(resolve));
-    const logger = new RecordingLogger();
-    const kernel = new Kernel();
-    kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler: new Profiler({ store, collectors: [], logger }) }));
-    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')));
-    let served = 0;
-    const serve = async (count: number) => {
-      for (let i = 0; i < count; i++) {
-        const request = new Request({ method: 'GET', target: `/page/${served++}` });
-        await kernel.terminate(request, await kernel.handle(request));
-      }
-    };
+    const { logger, serve } = servingKernel(store);
     const finish = async (count: number) => {
       for (const resolve of pending.splice(0, count)) resolve();
       await new Promise((resolve) => setImmediate(resolve));
@@ -180,17 +187,7 @@ describe('ProfilerListener', () => {
     const store = new MemoryProfileStore();
     const pending: ((error: Error) => void)[] = [];
     store.write = () => new Promise<void>((_, reject) => pending.push(reject));
-    const logger = new RecordingLogger();
-    const kernel = new Kernel();
-    kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler: new Profiler({ store, collectors: [], logger }) }));
-    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('ok')));
-    let served = 0;
-    const serve = async (count: number) => {
-      for (let i = 0; i < count; i++) {
-        const request = new Request({ method: 'GET', target: `/page/${served++}` });
-        await kernel.terminate(request, await kernel.handle(request));
-      }
-    };
+    const { logger, serve } = servingKernel(store);
     const failAll = async () => {
       for (const reject of pending.splice(0)) reject(new Error('Reached the max retries per request limit'));
       await new Promise((resolve) => setImmediate(resolve));
