@@ -209,3 +209,17 @@ export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGQUIT
     child.kill(signal);
   });
 }
+
+/**
+ * nginx in front of a demo that is already running, its options given the demo's port; the demo is closed
+ * when nginx fails to start, so that a failed start leaves no server behind.
+ */
+export async function startNginxFor(demo: { port: number; close(): Promise<void> }, options: (upstreamPort: number) => Omit<NginxOptions, 'upstreamPort'>): Promise<RunningNginx> {
+  try {
+    return await startNginx({ upstreamPort: demo.port, ...options(demo.port) });
+  } catch (error) {
+    await demo.close();
+    throw error;
+  }
+}
+

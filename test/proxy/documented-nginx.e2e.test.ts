@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config/load-config.js';
 import { Response } from '../../src/http/response.js';
 import type { RouteDefinition } from '../../src/routing/route.js';
-import { startNginx, type RunningNginx, type SiteParameters } from '../helpers/nginx.js';
+import { startNginxFor, type RunningNginx, type SiteParameters } from '../helpers/nginx.js';
 import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
 import { httpsGet, type HttpsAnswer } from './https-client.js';
 
@@ -81,13 +81,7 @@ interface Stack {
 
 async function startStack(env: Record<string, string>, site: string): Promise<Stack> {
   const demo = await startDemo(env, ROUTES);
-  let nginx: RunningNginx;
-  try {
-    nginx = await startNginx({ upstreamPort: demo.port, serverName: SERVER_NAME, site: (parameters) => runnable(site, demo.port, parameters) });
-  } catch (error) {
-    await demo.close();
-    throw error;
-  }
+  const nginx = await startNginxFor(demo, (upstreamPort) => ({ serverName: SERVER_NAME, site: (parameters: SiteParameters) => runnable(site, upstreamPort, parameters) }));
   return {
     demo,
     nginx,

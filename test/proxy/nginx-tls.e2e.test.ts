@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startNginx, type RunningNginx } from '../helpers/nginx.js';
+import { startNginxFor, type RunningNginx } from '../helpers/nginx.js';
 import { SEED_HEADERS } from '../helpers/seed-request.js';
 import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
 import { httpsGet, type HttpsAnswer } from './https-client.js';
@@ -31,13 +31,7 @@ interface Stack {
 
 async function startStack(trustedProxies: string, forwardedPort: 'client' | number): Promise<Stack> {
   const demo = await startDemo({ TRUSTED_PROXIES: trustedProxies });
-  let nginx: RunningNginx;
-  try {
-    nginx = await startNginx({ upstreamPort: demo.port, forwardedPort, bindAddress: NGINX });
-  } catch (error) {
-    await demo.close();
-    throw error;
-  }
+  const nginx = await startNginxFor(demo, () => ({ forwardedPort, bindAddress: NGINX }));
   return {
     demo,
     nginx,
