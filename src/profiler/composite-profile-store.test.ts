@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useTemporaryDir } from '../../test/helpers/temporary-dir.js';
-import { CompositeProfileStore } from './composite-profile-store.js';
+import { CompositeProfileStore, PartialSearchError } from './composite-profile-store.js';
 import { FileProfileStore } from './file-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import { createTestProfile } from './profile-store.contract.js';
@@ -48,5 +48,24 @@ describe('CompositeProfileStore', () => {
     const profile = createTestProfile('a2546b');
     await assert.rejects(store.write(profile), /disk full/);
     assert.equal(await store.read('a2546b'), profile);
+  });
+
+  it('rejects a search the durable store fails with the matches it still holds in memory', async () => {
+    const down = new MemoryProfileStore();
+    down.write = () => Promise.reject(new Error('Connection is closed.'));
+    down.find = () => Promise.reject(new Error('Connection is closed.'));
+    const store = new CompositeProfileStore(new MemoryProfileStore(), down);
+    await assert.rejects(store.write(createTestProfile('0000a1')));
+    await assert.rejects(store.write(createTestProfile('0000a2', { statusCode: 500 })));
+    const failure = await store.find({ limit: 10, statusCode: '404' }).then(
+      () => assert.fail('the search succeeded'),
+      (error: unknown) => error,
+    );
+    assert.ok(failure instanceof PartialSearchError);
+    assert.equal(failure.message, 'Connection is closed.');
+    assert.deepEqual(
+      failure.results.map((summary) => summary.token),
+      ['0000a1'],
+    );
   });
 });

@@ -27,10 +27,19 @@ export class CompositeProfileStore implements ProfileStore {
     return this.front.get(token);
   }
 
+  /**
+   * Rejects with a PartialSearchError when the durable store fails: it carries what the front holds (the
+   * records this process could not write, the newest of an outage), for a page to show with a warning.
+   */
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
+    let durable: ProfileSummary[];
+    try {
+      durable = await this.back.find(query);
+    } catch (error) {
+      throw new PartialSearchError(this.front.findSync(query), error);
+    }
     // Other processes and instances write to the durable store too: merge both by time, newest first.
     // Records still only in memory (not yet persisted) are this process's newest and go first within a second.
-    const durable = await this.back.find(query);
     const persisted = new Set(durable.map((summary) => summary.token));
     const pending = this.front.findSync(query).filter((summary) => !persisted.has(summary.token));
     return [...pending, ...durable].sort((a, b) => b.time - a.time).slice(0, query.limit);
@@ -53,5 +62,16 @@ export class CompositeProfileStore implements ProfileStore {
 
   async close(): Promise<void> {
     await this.back.close?.();
+  }
+}
+
+/** A search the durable store could not answer: its error as the cause, and the matches held in memory. */
+export class PartialSearchError extends Error {
+  readonly results: ProfileSummary[];
+
+  constructor(results: ProfileSummary[], cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'PartialSearchError';
+    this.results = results;
   }
 }

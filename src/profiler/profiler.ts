@@ -5,6 +5,7 @@ import type { Response } from '../http/response.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 import type { Collector } from './collectors/collector.js';
+import { PartialSearchError } from './composite-profile-store.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import type { ProfileQuery, ProfileStore } from './profile-store.js';
 import { generateRandomToken, isProfileToken, LATEST_TOKEN, type TokenGenerator } from './token.js';
@@ -23,6 +24,12 @@ declare module '../http/request.js' {
 export interface StagingProfileStore extends ProfileStore {
   add(profile: Profile): void;
   get(token: string): Profile | undefined;
+}
+
+/** A search's results; `unavailable` the durable store's error when only the records in memory could be searched. */
+export interface ProfileSearch {
+  results: ProfileSummary[];
+  unavailable?: string;
 }
 
 export interface ProfilerOptions {
@@ -192,9 +199,23 @@ export class Profiler {
     return isProfileToken(token) ? readable(this.store.read(token)) : undefined;
   }
 
-  /** The store's search, for the profiler's pages: a store that fails is their 503, not a 500. */
-  findProfiles(query: ProfileQuery): Promise<ProfileSummary[]> {
-    return readable(this.store.find(query));
+  /** The store's search, for the profiler's pages: a store that fails is their 503, not a 500 (see searchProfiles). */
+  async findProfiles(query: ProfileQuery): Promise<ProfileSummary[]> {
+    return (await this.searchProfiles(query)).results;
+  }
+
+  /**
+   * The store's search, and whether it is whole. While a durable store is down, the records this process
+   * could not write are still in memory, the newest of the outage: they are the results, `unavailable`
+   * saying why the others are missing. With none of them, the storage's failure is a 503.
+   */
+  async searchProfiles(query: ProfileQuery): Promise<ProfileSearch> {
+    try {
+      return { results: await this.store.find(query) };
+    } catch (error) {
+      if (error instanceof PartialSearchError && error.results.length > 0) return { results: error.results, unavailable: firstLine(error) };
+      throw storageUnavailable(error);
+    }
   }
 
   #uniqueToken(): string {
@@ -206,12 +227,19 @@ export class Profiler {
   }
 }
 
-// A storage failure as the pages answer it: 503, naming the storage's own error (Redis: one line).
 function readable<T>(reading: Promise<T>): Promise<T> {
   return reading.catch((error: unknown) => {
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new HttpException(503, { message: `The profile storage is unavailable: ${reason}`, code: 'KEEL_ERR_PROFILER_STORAGE_UNAVAILABLE', cause: error });
+    throw storageUnavailable(error);
   });
+}
+
+// A storage failure as the pages answer it: 503, naming the storage's own error (Redis: one line).
+function storageUnavailable(error: unknown): HttpException {
+  return new HttpException(503, { message: `The profile storage is unavailable: ${firstLine(error)}`, code: 'KEEL_ERR_PROFILER_STORAGE_UNAVAILABLE', cause: error });
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
 function safeUri(request: Request): string {

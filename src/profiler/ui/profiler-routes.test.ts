@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { CompositeProfileStore } from '../composite-profile-store.js';
 import { MemoryProfileStore } from '../memory-profile-store.js';
 import type { ProfileQuery } from '../profile-store.js';
 import { bodyOf, createProfiledApp } from '../profiled-app.fixture.js';
@@ -64,6 +65,27 @@ describe('profiler routes', () => {
       // The first line of the storage's error in the message; the whole error stays below as its cause.
       assert.ok(bodyOf(response).includes(`<title>The profile storage is unavailable: ${reason} (503 Service Unavailable)</title>`), path);
     }
+  });
+
+  it('lists the records still in memory while a durable store is down, saying the others are missing', async () => {
+    const down = new MemoryProfileStore();
+    down.write = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    down.find = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    down.read = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+    const { get, profiler } = createProfiledApp({ store: new CompositeProfileStore(new MemoryProfileStore(), down) });
+    const failed = await get('/robots.txt');
+    await profiler.flush();
+    const results = await get('/_profiler/empty/search/results?limit=10');
+    assert.equal(results.status, 200);
+    const page = bodyOf(results);
+    assert.match(page, /The profile storage is unavailable \(connect ECONNREFUSED 127\.0\.0\.1:6379\): only the records this process still holds in memory are listed\./);
+    assert.match(page, /2 results found/);
+    assert.ok(page.includes(`>${failed.headers.get('x-debug-token')}</a>`));
+    const latest = await get('/_profiler/latest');
+    assert.equal(latest.status, 200);
+    assert.ok(bodyOf(latest).includes(failed.headers.get('x-debug-token')!));
+    // Nothing in memory matches: the failure is the answer.
+    assert.equal((await get('/_profiler/empty/search/results?limit=10&status_code=500')).status, 503);
   });
 
   describe('after a request that failed with a 404', () => {

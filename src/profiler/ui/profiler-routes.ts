@@ -124,8 +124,8 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     route('_profiler_search_results', '/_profiler/{token}/search/results', async (request) => {
       withoutCsp(request);
-      const results = await profiler.findProfiles(parseSearchQuery(request.query));
-      return Response.html(renderPage(h(SearchResults, { results, base: base(request), criteria: searchCriteria(request) })));
+      const { results, unavailable } = await profiler.searchProfiles(parseSearchQuery(request.query));
+      return Response.html(renderPage(h(SearchResults, { results, unavailable, base: base(request), criteria: searchCriteria(request) })));
     }),
 
     // Symfony's openAction: a project source file by its path relative to the project directory. No path

@@ -3,8 +3,16 @@ import type { ProfileSummary } from '../../profile.js';
 import { Layout } from './layout.js';
 import { SearchForm, type SearchCriteria } from './search-form.js';
 
+interface SearchResultsProps {
+  results: ProfileSummary[];
+  /** The durable store's error, when only the records held in memory were searched. */
+  unavailable?: string | undefined;
+  base: string;
+  criteria: SearchCriteria;
+}
+
 /** The profiles matching a search, newest first (Symfony's results.html.twig), under the search form. */
-export function SearchResults({ results, base, criteria }: { results: ProfileSummary[]; base: string; criteria: SearchCriteria }) {
+export function SearchResults({ results, unavailable, base, criteria }: SearchResultsProps) {
   return (
     <Layout base={base} title="Profile Search · Profiler">
       <div id="summary">
@@ -13,6 +21,11 @@ export function SearchResults({ results, base, criteria }: { results: ProfileSum
       </div>
       <div id="panel">
         <h2>{results.length} results found</h2>
+        {unavailable !== undefined && (
+          <p class="storage-warning" role="alert">
+            The profile storage is unavailable ({unavailable}): only the records this process still holds in memory are listed.
+          </p>
+        )}
         {results.length === 0 ? (
           <p class="empty">No results found.</p>
         ) : (
