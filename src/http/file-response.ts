@@ -21,8 +21,8 @@ export interface FileResponseOptions {
 /**
  * A file as the response, Symfony's BinaryFileResponse: Content-Type, Content-Length, Last-Modified, a weak
  * ETag, `Accept-Ranges: bytes` and public caching, the bytes streamed from disk when the response is sent.
- * On a main request keel then answers `If-None-Match`/`If-Modified-Since` with 304 and a single `Range`
- * with 206 (see prepareFileResponse). A path that is no regular file is a 404 (`KEEL_ERR_FILE_NOT_FOUND`),
+ * On a main request keel then answers `If-None-Match`/`If-Modified-Since` with 304, a failed
+ * `If-Match`/`If-Unmodified-Since` with 412 and a single `Range` with 206 (see prepareFileResponse). A path that is no regular file is a 404 (`KEEL_ERR_FILE_NOT_FOUND`),
  * naming the file but not where it was looked for.
  * @example const report = () => fileResponse('var/reports/2026.csv', { download: 'report.csv' });
  */

@@ -44,5 +44,18 @@ describe('prepareFileResponse', () => {
     // Past the end is unsatisfiable, not invalid: still a 416.
     assert.deepEqual(await get({ range: 'bytes=12-15' }), [416, 'bytes */10', undefined, '']);
   });
-});
 
+  it('answers 412 when If-Match names no current version, compared strongly, or If-Unmodified-Since is older than the file (RFC 9110 §13.2.2)', async () => {
+    const { headers } = fileResponse(file);
+    const [etag, lastModified] = [headers.get('etag')!, headers.get('last-modified')!];
+    const failing: Record<string, string>[] = [{ 'if-match': '"other"' }, { 'if-match': etag }, { 'if-match': `"a", ${etag.slice(2)}` }, { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, { 'if-match': '"other"', range: 'bytes=0-1' }];
+    for (const conditions of failing) {
+      assert.deepEqual(await get(conditions), [412, undefined, undefined, ''], JSON.stringify(conditions));
+    }
+    // `*` holds while the file exists, and If-Match decides alone when both are sent; a date that is no date is ignored.
+    const holding: Record<string, string>[] = [{ 'if-match': '*' }, { 'if-match': '*', 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, { 'if-unmodified-since': lastModified }, { 'if-unmodified-since': 'not a date' }];
+    for (const conditions of holding) {
+      assert.deepEqual(await get(conditions), [200, undefined, '10', '0123456789'], JSON.stringify(conditions));
+    }
+  });
+});

@@ -6,6 +6,9 @@ import type { Response } from './response.js';
 
 /**
  * What a file response (see fileResponse) becomes for the request, before Response::prepare() runs:
+ * - a GET or HEAD whose `If-Match` names no current version of the file (strongly: keel's weak ETag never
+ *   matches, only `*`), or, without `If-Match`, whose `If-Unmodified-Since` is older than the file: 412,
+ *   nothing sent (RFC 9110 §13.2.2 evaluates these before any other condition);
  * - a GET or HEAD whose `If-None-Match` or `If-Modified-Since` the file still satisfies: 304, nothing sent
  *   (the usual conditional GET of a static file server; fresh decides, as Express's does);
  * - a GET with one satisfiable `Range` (and an `If-Range` that still names this file: its Last-Modified
@@ -18,6 +21,10 @@ export function prepareFileResponse(response: Response, request: Request): void 
   const method = request.method;
   if (!(body instanceof FileBody) || response.status !== 200 || (method !== 'GET' && method !== 'HEAD')) return;
   const headers = response.headers;
+  if (failsPrecondition(request, headers.get('etag'), headers.get('last-modified'))) {
+    answerEmpty(response, body, 412);
+    return;
+  }
   const conditions = {
     'if-none-match': request.header('if-none-match'),
     'if-modified-since': request.header('if-modified-since'),
@@ -43,10 +50,7 @@ export function prepareFileResponse(response: Response, request: Request): void 
   const ranges = parseRange(body.size, clampSuffixes(range, body.size), { combine: true });
   if (ranges === -2 || (ranges !== -1 && ranges.length !== 1)) return;
   if (ranges === -1) {
-    response.status = 416;
-    body.destroy();
-    response.body = '';
-    headers.delete('content-length');
+    answerEmpty(response, body, 416);
     headers.set('Content-Range', `bytes */${body.size}`);
     return;
   }
@@ -55,6 +59,26 @@ export function prepareFileResponse(response: Response, request: Request): void 
   response.body = body.slice(start, end);
   headers.set('Content-Range', `bytes ${start}-${end}/${body.size}`);
   headers.set('Content-Length', end - start + 1);
+}
+
+// RFC 9110 §13.1.1 and §13.1.4, in the order of §13.2.2: If-Match compares strongly, so a weak tag, sent or
+// held, never matches; If-Unmodified-Since counts only without If-Match, and only when it is a date.
+function failsPrecondition(request: Request, etag: string | undefined, lastModified: string | undefined): boolean {
+  const ifMatch = request.header('if-match');
+  if (ifMatch !== undefined) {
+    if (ifMatch.trim() === '*') return false;
+    if (etag === undefined || etag.startsWith('W/')) return true;
+    return ifMatch.match(/(?:W\/)?"[^"]*"/g)?.includes(etag) !== true;
+  }
+  const since = Date.parse(request.header('if-unmodified-since') ?? '');
+  return !Number.isNaN(since) && lastModified !== undefined && Date.parse(lastModified) > since;
+}
+
+function answerEmpty(response: Response, body: FileBody, status: number): void {
+  response.status = status;
+  body.destroy();
+  response.body = '';
+  response.headers.delete('content-length');
 }
 
 // RFC 9110 §14.1.2: a suffix longer than the file asks for all of it. range-parser would count it from before
