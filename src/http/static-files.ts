@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import type { RouteDefinition } from '../routing/route.js';
 import { fileResponse } from './file-response.js';
 import { NotFoundHttpException } from './http-exception.js';
+import { Response } from './response.js';
 
 export interface StaticFilesOptions {
   /** The folder served, relative to the working directory or absolute; it must exist. */
@@ -11,7 +12,10 @@ export interface StaticFilesOptions {
   prefix: string;
   /** The route's name; `static_files` by default (two folders need two names). */
   name?: string;
-  /** The file served for a folder's URL ending in `/`; `index.html` by default, false for none. */
+  /**
+   * The file served for a folder's URL ending in `/`, to which the URL without the slash is redirected;
+   * `index.html` by default, false for none.
+   */
   index?: string | false;
   /** Whether names starting with a dot (`.env`, `.git/`) may be served: never by default. */
   dotfiles?: boolean;
@@ -22,8 +26,9 @@ export interface StaticFilesOptions {
 /**
  * A route serving a folder's files (what the web server in front of a Symfony app does for `public/`):
  * GET and HEAD, the file's type, length, Last-Modified and ETag, 304 for conditional requests and 206
- * for a Range (see fileResponse). Anything that is not a file below the folder is the usual 404: a path
- * with `..`, a dotfile, a folder without its index, a link leading out of the folder. Put it after the
+ * for a Range (see fileResponse); a folder's URL without its final slash is redirected (301) to the URL
+ * with it when the folder has an index. Anything else that is not a file below the folder is the usual 404:
+ * a path with `..`, a dotfile, a folder without its index, a link leading out of the folder. Put it after the
  * application's routes when its prefix is `/`: routes are tried in order.
  * @example createApp({ routes: [...routes, staticFiles({ root: 'public', prefix: '/assets' })] });
  */
@@ -40,7 +45,17 @@ export function staticFiles({ root, prefix, name = 'static_files', index = 'inde
     requirements: { path: '.+' },
     defaults: { path: '' },
     methods: ['GET', 'HEAD'],
-    controller: (_request, params: Record<string, string>) => fileResponse(locate(folder, params.path ?? '', index, dotfiles), { maxAge }),
+    controller: (request, params: Record<string, string>) => {
+      const path = params.path ?? '';
+      const found = locate(folder, path, index, dotfiles);
+      if (index === false || path === '' || path.endsWith('/') || statSync(found, { throwIfNoEntry: false })?.isDirectory() !== true) return fileResponse(found, { maxAge });
+      // A folder's URL without its slash goes to the URL with it (301), as nginx, Apache and express.static
+      // answer: the index's relative links then resolve inside the folder. Only when there is an index to
+      // serve there; the URL is the request's own, as for the router's trailing-slash redirects.
+      locate(folder, `${path}/`, index, dotfiles);
+      const query = request.queryString === '' ? '' : `?${request.queryString}`;
+      return Response.redirect(request.uriForPath(`${request.pathInfo}/`) + query, 301);
+    },
   };
 }
 

@@ -137,8 +137,13 @@ describe('static files and file responses over TCP (dev mode)', () => {
     assert.equal((await send(port, '/assets')).body, '<h1>home</h1>');
   });
 
+  it("redirects a folder's URL without its slash to the URL with it, query kept, when there is an index", async () => {
+    const { status, headers } = await send(port, '/assets/docs?lang=fr');
+    assert.deepEqual([status, headers.location], [301, `http://127.0.0.1:${port}/assets/docs/?lang=fr`]);
+  });
+
   it('answers 404, naming no path on disk, for anything that is not a file below the folder', async () => {
-    for (const path of ['/assets/missing.css', '/assets/../secret.txt', '/assets/%2e%2e/secret.txt', '/assets/docs/%2e%2e/%2e%2e/secret.txt', '/assets/.env', '/assets/env.txt', '/assets/link-out.txt', '/assets/empty/', '/assets/docs', '/assets/app.css%00.txt', '/assets/docs%5C..%5C..%5Csecret.txt']) {
+    for (const path of ['/assets/missing.css', '/assets/../secret.txt', '/assets/%2e%2e/secret.txt', '/assets/docs/%2e%2e/%2e%2e/secret.txt', '/assets/.env', '/assets/env.txt', '/assets/link-out.txt', '/assets/empty/', '/assets/empty', '/assets/app.css%00.txt', '/assets/docs%5C..%5C..%5Csecret.txt']) {
       const answer = await send(port, path);
       assert.equal(answer.status, 404, path);
       assert.doesNotMatch(answer.body, /s3cr3t|outside the folder/, path);
