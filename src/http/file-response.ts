@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import contentDisposition from 'content-disposition';
 import { contentType as typeForName } from 'mime-types';
@@ -36,6 +36,9 @@ export function fileResponse(path: string, { contentType, download, maxAge, stat
   if (stats === undefined || !stats.isFile()) {
     throw new NotFoundHttpException(`The file "${basename(path)}" does not exist.`, { code: 'KEEL_ERR_FILE_NOT_FOUND' });
   }
+  // An unreadable file fails here, a 500 as the reference's "File must be readable.", not after a 200 and its
+  // headers were sent, when the stream could only cut the connection.
+  accessSync(path, constants.R_OK);
   const response = new Response(new FileBody(path, stats.size, stats.mtime), status, headers);
   const given = response.headers;
   if (!given.has('content-type')) given.set('Content-Type', contentType ?? (typeForName(basename(path)) || 'application/octet-stream'));

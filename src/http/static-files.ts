@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { RouteDefinition } from '../routing/route.js';
 import { fileResponse } from './file-response.js';
@@ -67,6 +67,9 @@ function locate(folder: string, path: string, index: string | false, dotfiles: b
   let real: string;
   try {
     real = realpathSync((path === '' || path.endsWith('/')) && index !== false ? join(wanted, index) : wanted);
+    // A file the server may not read is refused now: once its headers are sent, the failed read can only cut
+    // the connection.
+    accessSync(real, constants.R_OK);
   } catch {
     throw notFound();
   }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,8 @@ describe('static files and file responses over TCP (dev mode)', () => {
     symlinkSync(join(publicDir, '.env'), join(publicDir, 'env.txt'));
     writeFileSync(join(project, 'report.csv'), 'id,name\n1,ada\n');
     writeFileSync(join(project, 'shrinking.bin'), 'x'.repeat(100_000));
+    writeFileSync(join(publicDir, 'locked.txt'), 'not for the server');
+    chmodSync(join(publicDir, 'locked.txt'), 0o000);
     const config = loadConfig({ cwd: project, env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'memory' } });
     const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: (line: string) => void logged.push(line) } });
     const routes = [
@@ -69,6 +71,7 @@ describe('static files and file responses over TCP (dev mode)', () => {
           return response;
         },
       },
+      { name: 'locked', path: '/locked', controller: () => fileResponse(join(publicDir, 'locked.txt')) },
       staticFiles({ root: publicDir, prefix: '/assets', maxAge: 60 }),
     ];
     app = createApp({ config, logger, routes });
@@ -149,6 +152,15 @@ describe('static files and file responses over TCP (dev mode)', () => {
       assert.doesNotMatch(answer.body, /s3cr3t|outside the folder/, path);
       assert.ok(!JSON.stringify(answer.headers).includes(project), path);
     }
+  });
+
+  // Root reads any file whatever its mode: there is nothing to refuse.
+  it('refuses a file the server may not read before sending any header, 404 as a static file, 500 as a file response', { skip: process.getuid?.() === 0 }, async () => {
+    const asStatic = await send(port, '/assets/locked.txt');
+    assert.deepEqual([asStatic.status, asStatic.complete], [404, true]);
+    const asResponse = await send(port, '/locked');
+    assert.deepEqual([asResponse.status, asResponse.complete], [500, true]);
+    assert.ok(!JSON.stringify(asResponse.headers).includes(project));
   });
 
   it('sends a file response as a download, its name encoded as RFC 6266 says', async () => {
