@@ -26,8 +26,8 @@ export interface StaticFilesOptions {
 /**
  * A route serving a folder's files (what the web server in front of a Symfony app does for `public/`):
  * GET and HEAD, the file's type, length, Last-Modified and ETag, 304 for conditional requests and 206
- * for a Range (see fileResponse); a folder's URL without its final slash is redirected (301) to the URL
- * with it when the folder has an index. Anything else that is not a file below the folder is the usual 404:
+ * for a Range (see fileResponse); a folder's URL without its final slash, the prefix's own included, is
+ * redirected (301) to the URL with it when the folder has an index. Anything else that is not a file below the folder is the usual 404:
  * a path with `..`, a dotfile, a folder without its index, a link leading out of the folder. Put it after the
  * application's routes when its prefix is `/`: routes are tried in order.
  * @example createApp({ routes: [...routes, staticFiles({ root: 'public', prefix: '/assets' })] });
@@ -41,14 +41,16 @@ export function staticFiles({ root, prefix, name = 'static_files', index = 'inde
     name,
     path: `${base}/{path}`,
     // Any path below the prefix, slashes included (the router hands it over percent-decoded), or none: the
-    // folder's own index.
-    requirements: { path: '.+' },
+    // prefix's own URL, with or without its slash.
+    requirements: { path: '.*' },
     defaults: { path: '' },
     methods: ['GET', 'HEAD'],
     controller: (request, params: Record<string, string>) => {
-      const path = params.path ?? '';
-      const found = locate(folder, path, index, dotfiles);
-      if (index === false || path === '' || path.endsWith('/') || statSync(found, { throwIfNoEntry: false })?.isDirectory() !== true) return fileResponse(found, { maxAge });
+      // The prefix's own URL has no path: whether it ends in a slash is for the request to say.
+      const path = params.path || (request.pathInfo.endsWith('/') ? '/' : '');
+      if (path !== '' && (path.endsWith('/') || index === false)) return fileResponse(locate(folder, path, index, dotfiles), { maxAge });
+      const found = path === '' ? folder : locate(folder, path, index, dotfiles);
+      if (statSync(found, { throwIfNoEntry: false })?.isDirectory() !== true) return fileResponse(found, { maxAge });
       // A folder's URL without its slash goes to the URL with it (301), as nginx, Apache and express.static
       // answer: the index's relative links then resolve inside the folder. Only when there is an index to
       // serve there; the URL is the request's own, as for the router's trailing-slash redirects.
@@ -66,7 +68,7 @@ function locate(folder: string, path: string, index: string | false, dotfiles: b
   if (refused || (wanted !== folder && !wanted.startsWith(folder + sep))) throw notFound();
   let real: string;
   try {
-    real = realpathSync((path === '' || path.endsWith('/')) && index !== false ? join(wanted, index) : wanted);
+    real = realpathSync(path.endsWith('/') && index !== false ? join(wanted, index) : wanted);
     // A file the server may not read is refused now: once its headers are sent, the failed read can only cut
     // the connection.
     accessSync(real, constants.R_OK);

@@ -135,14 +135,17 @@ describe('static files and file responses over TCP (dev mode)', () => {
     }
   });
 
-  it("serves a folder's index for its URL, the root's for the prefix", async () => {
+  it("serves a folder's index for its URL, the root's for the prefix and a slash", async () => {
     assert.equal((await send(port, '/assets/docs/')).body, '<h1>docs</h1>');
-    assert.equal((await send(port, '/assets')).body, '<h1>home</h1>');
+    assert.equal((await send(port, '/assets/')).body, '<h1>home</h1>');
   });
 
   it("redirects a folder's URL without its slash to the URL with it, query kept, when there is an index", async () => {
     const { status, headers } = await send(port, '/assets/docs?lang=fr');
     assert.deepEqual([status, headers.location], [301, `http://127.0.0.1:${port}/assets/docs/?lang=fr`]);
+    // The prefix too: the root index's relative links then name files below /assets/, not beside it.
+    const root = await send(port, '/assets');
+    assert.deepEqual([root.status, root.headers.location], [301, `http://127.0.0.1:${port}/assets/`]);
   });
 
   it('answers 404, naming no path on disk, for anything that is not a file below the folder', async () => {
