@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
@@ -55,8 +57,6 @@ describe('static files and file responses over TCP (dev mode)', () => {
     symlinkSync(join(publicDir, '.env'), join(publicDir, 'env.txt'));
     writeFileSync(join(project, 'report.csv'), 'id,name\n1,ada\n');
     writeFileSync(join(project, 'shrinking.bin'), 'x'.repeat(100_000));
-    writeFileSync(join(publicDir, 'locked.txt'), 'not for the server');
-    chmodSync(join(publicDir, 'locked.txt'), 0o000);
     const config = loadConfig({ cwd: project, env: { APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'memory' } });
     const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, destination: { write: (line: string) => void logged.push(line) } });
     const routes = [
@@ -71,7 +71,6 @@ describe('static files and file responses over TCP (dev mode)', () => {
           return response;
         },
       },
-      { name: 'locked', path: '/locked', controller: () => fileResponse(join(publicDir, 'locked.txt')) },
       staticFiles({ root: publicDir, prefix: '/assets', maxAge: 60 }),
     ];
     app = createApp({ config, logger, routes });
@@ -90,7 +89,8 @@ describe('static files and file responses over TCP (dev mode)', () => {
     assert.equal(headers['content-length'], String(css.length));
     assert.equal(headers['accept-ranges'], 'bytes');
     assert.equal(headers['cache-control'], 'max-age=60, public');
-    assert.equal(headers['last-modified'], statSync(join(project, 'public', 'app.css')).mtime.toUTCString());
+    // Whole seconds, rounded down: stat's Date is rounded to the millisecond, the next second for x.9995 s.
+    assert.equal(headers['last-modified'], new Date(Math.floor(statSync(join(project, 'public', 'app.css')).mtimeMs / 1000) * 1000).toUTCString());
     assert.match(headers.etag ?? '', /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     assert.equal(body, css);
   });
@@ -157,13 +157,38 @@ describe('static files and file responses over TCP (dev mode)', () => {
     }
   });
 
-  // Root reads any file whatever its mode: there is nothing to refuse.
-  it('refuses a file the server may not read before sending any header, 404 as a static file, 500 as a file response', { skip: process.getuid?.() === 0 }, async () => {
-    const asStatic = await send(port, '/assets/locked.txt');
-    assert.deepEqual([asStatic.status, asStatic.complete], [404, true]);
-    const asResponse = await send(port, '/locked');
-    assert.deepEqual([asResponse.status, asResponse.complete], [500, true]);
-    assert.ok(!JSON.stringify(asResponse.headers).includes(project));
+  it('refuses a file the server may not read before sending any header, 404 as a static file, 500 as a file response', async () => {
+    // A server of its own, which drops root's privileges if it has them (see the fixture).
+    const own = await mkdtemp(join(tmpdir(), 'keel-unreadable-'));
+    try {
+      mkdirSync(join(own, 'public'));
+      writeFileSync(join(own, 'public', 'open.txt'), 'for anyone');
+      writeFileSync(join(own, 'public', 'locked.txt'), 'not for the server');
+      chmodSync(join(own, 'public', 'locked.txt'), 0o000);
+      for (const dir of [own, join(own, 'public')]) chmodSync(dir, 0o755);
+      const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('unreadable-file.fixture.ts', import.meta.url)), own], { stdio: ['ignore', 'ignore', 'pipe'] });
+      try {
+        const serverPort = await new Promise<number>((resolve, reject) => {
+          let said = '';
+          server.stderr!.on('data', (chunk: Buffer) => {
+            said += chunk.toString();
+            const listening = /listening (\d+)/.exec(said);
+            if (listening) resolve(Number(listening[1]));
+          });
+          server.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${said}`)));
+        });
+        assert.equal((await send(serverPort, '/assets/open.txt')).body, 'for anyone');
+        const asStatic = await send(serverPort, '/assets/locked.txt');
+        assert.deepEqual([asStatic.status, asStatic.complete], [404, true]);
+        const asResponse = await send(serverPort, '/locked');
+        assert.deepEqual([asResponse.status, asResponse.complete], [500, true]);
+        assert.ok(!JSON.stringify(asResponse.headers).includes(own));
+      } finally {
+        server.kill('SIGTERM');
+      }
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 
   it('sends a file response as a download, its name encoded as RFC 6266 says', async () => {
