@@ -101,6 +101,38 @@ describe('serve', () => {
     assert.match(answer, /\r\nConnection: close\r\n/);
   });
 
+  it('once stopping, runs no request pipelined behind a response that will close the connection, as it would never be answered', { timeout: 30_000 }, async () => {
+    const handled: string[] = [];
+    let started = (): void => undefined;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    let release = (): void => undefined;
+    const firstReleased = new Promise<void>((resolve) => (release = resolve));
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => {
+      handled.push(event.request.pathInfo);
+      if (event.request.pathInfo !== '/first') return event.setResponse(new Response('second\n'));
+      started();
+      return firstReleased.then(() => event.setResponse(new Response('first\n')));
+    });
+    const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
+    const socket = connect(server.port, '127.0.0.1', () => socket.write('GET /first HTTP/1.1\r\nHost: x\r\n\r\n'));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await firstStarted;
+    const stopped = server.close();
+    // node parses the pipelined request, and emits it, while the first is still being answered.
+    const secondParsed = new Promise((resolve) => server.server.once('request', resolve));
+    socket.write('POST /second HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+    await secondParsed;
+    release();
+    await Promise.all([closed, stopped]);
+    assert.deepEqual(statusLines(received), ['HTTP/1.1 200 OK']);
+    assert.match(received, /\r\nConnection: close\r\n/);
+    assert.deepEqual(handled, ['/first']);
+  });
+
   it('stops at once when the only connections are idle or still sending a request head, not after the grace period', { timeout: 30_000 }, async () => {
     const server = await serve(createRequestListener(new Kernel()), { port: 0, gracePeriod: 120_000 });
     const silent = connect(server.port, '127.0.0.1');

@@ -51,7 +51,14 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    if (stopping) res.shouldKeepAlive = false;
+    if (stopping) {
+      res.shouldKeepAlive = false;
+      // Pipelined behind a response that closes the connection: node would drop this one's answer when the
+      // connection closes, so running it (a POST) would act on a request its client never hears back from
+      // and may send again. RFC 9112 §9.6: no further requests are processed on such a connection.
+      const earlier = responseOn(req.socket);
+      if (earlier !== undefined && earlier !== res && !earlier.shouldKeepAlive) return;
+    }
     handler(req, res);
   };
   const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, onRequest);
