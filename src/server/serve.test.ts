@@ -69,6 +69,21 @@ describe('serve', () => {
     assert.match(received, /\r\nConnection: close\r\n/);
   });
 
+  it('answers an HTTP/1.1 request without Host, and an expectation it cannot meet, in plain text as its other refusals, and closes', async () => {
+    for (const [request, status] of [
+      ['GET /first HTTP/1.1\r\n\r\n', '400 Bad Request'],
+      ['POST /first HTTP/1.1\r\nHost: x\r\nExpect: something\r\nContent-Length: 2\r\n\r\nab', '417 Expectation Failed'],
+    ] as const) {
+      const received = await exchange(running.port, request);
+      assert.deepEqual(statusLines(received), [`HTTP/1.1 ${status}`]);
+      assert.match(received, /\r\nContent-Type: text\/plain; charset=UTF-8\r\n/);
+      assert.match(received, /\r\nConnection: close\r\n/);
+      assert.ok(received.endsWith(`\r\n\r\n${status}\n`), received);
+    }
+    // HTTP/1.0 needs no Host: the server's own name stands in for it.
+    assert.match(await exchange(running.port, 'GET /first HTTP/1.0\r\n\r\n'), /^HTTP\/1\.1 200 OK\r\n[^]*page \/first\n$/);
+  });
+
   it('once stopping, closes each keep-alive connection as its response ends instead of serving it until the grace period', { timeout: 30_000 }, async () => {
     const kernel = new Kernel();
     kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => event.setResponse(new Response('slow\n'))));

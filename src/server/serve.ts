@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { headerFromLines } from '../http/header-lines.js';
 import { formatHttpDate } from '../internal/http-date.js';
 import { continueOnBodyRead, noteCutOff } from './node-request-body.js';
 
@@ -51,6 +52,12 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. node's own check (requireHostHeader, turned
+    // off below) answers it with an empty body, unlike every other request the server refuses.
+    if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && headerFromLines(req.rawHeaders, 'host') === undefined) {
+      refuse(res, 400, 'Bad Request');
+      return;
+    }
     if (stopping) {
       res.shouldKeepAlive = false;
       // Pipelined behind a response that closes the connection: node would drop this one's answer when the
@@ -61,7 +68,7 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     }
     handler(req, res);
   };
-  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval }, onRequest);
+  const server = createServer({ maxHeaderSize, requestTimeout, headersTimeout, keepAliveTimeout, connectionsCheckingInterval, requireHostHeader: false }, onRequest);
   // Every header line reaches the application: node drops those past the 2000th, so a second Host at line
   // 2001 went unseen. maxHeaderSize bounds them all the same.
   server.maxHeadersCount = 0;
@@ -72,6 +79,8 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     continueOnBodyRead(req, res);
     onRequest(req, res);
   });
+  // An expectation other than 100-continue (RFC 9110 §10.1.1): node answers 417 with an empty body by itself.
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => refuse(res, 417, 'Expectation Failed'));
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // Bytes after a request that asked to close the connection: no request is owed an answer, and the
     // response in flight closes the connection itself. A 400 there would tell a pipelining client that a
@@ -155,6 +164,14 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
   const body = `${status} ${text}\n`;
   // Date too: RFC 9110 §6.6.1 asks it of every response from a server with a clock.
   socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nDate: ${formatHttpDate()}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/** A request node parsed but the server will not run, answered as answerAndClose answers those it could not parse. */
+function refuse(res: ServerResponse, status: number, text: string): void {
+  const body = `${status} ${text}\n`;
+  res.shouldKeepAlive = false;
+  res.writeHead(status, text, { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': body.length });
+  res.end(body);
 }
 
 // Connections busy when the stop began become idle as their responses end (those already under way may
