@@ -84,6 +84,14 @@ describe('serve', () => {
     assert.match(await exchange(running.port, 'GET /first HTTP/1.0\r\n\r\n'), /^HTTP\/1\.1 200 OK\r\n[^]*page \/first\n$/);
   });
 
+  it('refuses a request line of HTTP/0.9 (or of no version) or HTTP/2.0 as it refuses HTTP/1.2, with 400', async () => {
+    for (const line of ['GET /first HTTP/2.0', 'GET /first HTTP/0.9', 'GET /first', 'GET /first HTTP/1.2']) {
+      const received = await exchange(running.port, `${line}\r\nHost: x\r\n\r\n`);
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request'], line);
+      assert.ok(received.endsWith('\r\n\r\n400 Bad Request\n'), received);
+    }
+  });
+
   it('once stopping, closes each keep-alive connection as its response ends instead of serving it until the grace period', { timeout: 30_000 }, async () => {
     const kernel = new Kernel();
     kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => event.setResponse(new Response('slow\n'))));

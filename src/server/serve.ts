@@ -52,6 +52,13 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    // node's parser lets HTTP/0.9 (a request line without a version, too) and HTTP/2.0 through, though it
+    // refuses 1.2 or 3.0: neither is a version an HTTP/1.1 server speaks, and the application would be
+    // handed a request whose version it cannot answer in.
+    if (req.httpVersionMajor !== 1) {
+      refuse(res, 400, 'Bad Request');
+      return;
+    }
     // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. node's own check (requireHostHeader, turned
     // off below) answers it with an empty body, unlike every other request the server refuses.
     if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && headerFromLines(req.rawHeaders, 'host') === undefined) {
