@@ -1,8 +1,23 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { syncBuiltinESMExports } from 'node:module';
 import os, { availableParallelism } from 'node:os';
 import { describe, it, mock } from 'node:test';
 import { resolveWorkerCount } from './cluster.js';
+
+const FIXTURE = new URL('./cluster-stop.fixture.ts', import.meta.url).pathname;
+
+/** Runs the fixture's cluster, sends SIGTERM to its primary once both workers started, and gives its exit code. */
+async function stopCluster(stopFails: boolean): Promise<number | null> {
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { env: { ...process.env, STOP_FAILS: stopFails ? '1' : '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.split('worker started').length === 3) child.kill('SIGTERM');
+  });
+  return exited;
+}
 
 describe('resolveWorkerCount', () => {
   it('runs one worker per core in prod and a single process elsewhere by default', () => {
@@ -39,5 +54,12 @@ describe('resolveWorkerCount', () => {
   it('refuses a count that is not a positive integer, naming the variable', () => {
     assert.throws(() => resolveWorkerCount({ KEEL_WORKERS: '0' }, 'prod'), /KEEL_WORKERS must be a positive integer/);
     assert.throws(() => resolveWorkerCount({ WEB_CONCURRENCY: 'two' }, 'prod'), /WEB_CONCURRENCY must be a positive integer/);
+  });
+});
+
+describe('runServer with several workers', () => {
+  it('exits 0 on SIGTERM once every worker has stopped, and 1 when a worker\'s stop failed', { timeout: 60_000 }, async () => {
+    assert.equal(await stopCluster(false), 0);
+    assert.equal(await stopCluster(true), 1);
   });
 });

@@ -79,6 +79,9 @@ function stopOnSignal(stop: () => Promise<void>, gracePeriod: number): void {
 
 function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logger']): void {
   let stopping = false;
+  // A worker whose own stop failed or outlived its grace period (it exits 1, see stopOnSignal): the
+  // cluster's stop failed too, and says so by its exit code as a single process does.
+  let stopFailed = false;
   let deathsBeforeListening = 0;
   // Each live worker, and whether it has listened yet.
   const live = new Map<Worker, boolean>();
@@ -92,7 +95,9 @@ function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logg
     const listened = live.get(worker) === true;
     live.delete(worker);
     if (stopping) {
-      if (live.size === 0) process.exit(0);
+      // Killed by the SIGTERM itself: a worker still starting, before stopOnSignal took the signal over.
+      if (signal === null ? code !== 0 : signal !== 'SIGTERM') stopFailed = true;
+      if (live.size === 0) process.exit(stopFailed ? 1 : 0);
       return;
     }
     deathsBeforeListening = listened ? 0 : deathsBeforeListening + 1;
