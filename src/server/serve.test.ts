@@ -156,6 +156,28 @@ describe('serve', () => {
     assert.deepEqual(handled, ['/first']);
   });
 
+  it('once stopping, lets a response already ended finish reaching a slow client, instead of cutting it with the idle connections', { timeout: 60_000 }, async () => {
+    // Larger than what the kernel buffers on both sides: the rest waits in the server's socket.
+    const size = 32 * 1024 * 1024;
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response(Buffer.alloc(size, 'y'))));
+    const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
+    const socket = connect(server.port, '127.0.0.1', () => socket.write('GET /large HTTP/1.1\r\nHost: x\r\n\r\n'));
+    let received = 0;
+    const firstBytes = new Promise((resolve) => socket.once('data', resolve));
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.on('error', () => undefined);
+    await firstBytes;
+    socket.pause();
+    const stopped = server.close();
+    // The client reads on once the stop has begun.
+    await new Promise((resolve) => setImmediate(resolve));
+    socket.resume();
+    await Promise.all([closed, stopped]);
+    assert.ok(received > size, `${received} bytes of a ${size}-byte body`);
+  });
+
   it('stops at once when the only connections are idle or still sending a request head, not after the grace period', { timeout: 30_000 }, async () => {
     const server = await serve(createRequestListener(new Kernel()), { port: 0, gracePeriod: 120_000 });
     const silent = connect(server.port, '127.0.0.1');

@@ -199,6 +199,10 @@ function closeGracefully(server: Server, gracePeriod: number, sockets: ReadonlyS
     const closeUnanswered = () => closeConnectionsWithoutResponse(sockets);
     const sweep = setInterval(closeUnanswered, IDLE_SWEEP_MS);
     sweep.unref();
+    // server.close() first destroys what node deems idle: a connection whose request has arrived and whose
+    // response has ended, sent or not. A large body still queued for a slow client was cut there, at the
+    // start of the stop; closeUnanswered closes the connection once the response has all gone out instead.
+    server.closeIdleConnections = closeUnanswered;
     server.close(() => {
       clearTimeout(timer);
       clearInterval(sweep);
