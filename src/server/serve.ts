@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { headerFromLines } from '../http/header-lines.js';
 import { formatHttpDate } from '../internal/http-date.js';
 import { continueOnBodyRead, noteCutOff } from './node-request-body.js';
+import { isRefusedRequest, refuse } from './refused-request.js';
 
 export interface ServeOptions {
   port?: number;
@@ -52,16 +52,7 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    // node's parser lets HTTP/0.9 (a request line without a version, too) and HTTP/2.0 through, though it
-    // refuses 1.2 or 3.0: neither is a version an HTTP/1.1 server speaks, and the application would be
-    // handed a request whose version it cannot answer in.
-    if (req.httpVersionMajor !== 1) {
-      refuse(res, 400, 'Bad Request');
-      return;
-    }
-    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. node's own check (requireHostHeader, turned
-    // off below) answers it with an empty body, unlike every other request the server refuses.
-    if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && headerFromLines(req.rawHeaders, 'host') === undefined) {
+    if (isRefusedRequest(req)) {
       refuse(res, 400, 'Bad Request');
       return;
     }
@@ -171,14 +162,6 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
   const body = `${status} ${text}\n`;
   // Date too: RFC 9110 §6.6.1 asks it of every response from a server with a clock.
   socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nDate: ${formatHttpDate()}\r\nConnection: close\r\n\r\n${body}`);
-}
-
-/** A request node parsed but the server will not run, answered as answerAndClose answers those it could not parse. */
-function refuse(res: ServerResponse, status: number, text: string): void {
-  const body = `${status} ${text}\n`;
-  res.shouldKeepAlive = false;
-  res.writeHead(status, text, { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': body.length });
-  res.end(body);
 }
 
 // Connections busy when the stop began become idle as their responses end (those already under way may

@@ -1,0 +1,24 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { headerFromLines } from '../http/header-lines.js';
+
+/**
+ * Whether node's parser let through a request the server must not run, which it then answers with a 400
+ * (see refuse): node accepts a few shapes that RFC 9112 forbids, or answers them itself with an empty body.
+ */
+export function isRefusedRequest(req: IncomingMessage): boolean {
+  // HTTP/0.9 (a request line without a version, too) and HTTP/2.0 get through, though 1.2 and 3.0 do not:
+  // neither is a version an HTTP/1.1 server speaks, and the application would be handed a request whose
+  // version it cannot answer in.
+  if (req.httpVersionMajor !== 1) return true;
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. node's own check (requireHostHeader, which
+  // serve turns off) answers it with an empty body, unlike every other request the server refuses.
+  return req.httpVersionMinor === 1 && headerFromLines(req.rawHeaders, 'host') === undefined;
+}
+
+/** Answers a request node parsed but the server will not run, as serve answers those it could not parse. */
+export function refuse(res: ServerResponse, status: number, text: string): void {
+  const body = `${status} ${text}\n`;
+  res.shouldKeepAlive = false;
+  res.writeHead(status, text, { 'Content-Type': 'text/plain; charset=UTF-8', 'Content-Length': body.length });
+  res.end(body);
+}
