@@ -12,7 +12,11 @@ export function isRefusedRequest(req: IncomingMessage): boolean {
   if (req.httpVersionMajor !== 1) return true;
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. node's own check (requireHostHeader, which
   // serve turns off) answers it with an empty body, unlike every other request the server refuses.
-  return req.httpVersionMinor === 1 && headerFromLines(req.rawHeaders, 'host') === undefined;
+  if (req.httpVersionMinor === 1) return headerFromLines(req.rawHeaders, 'host') === undefined;
+  // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing. node reads it chunked, and
+  // with keep-alive reads the next request where an HTTP/1.0 proxy in front may see body: a smuggling
+  // shape, refused as a Content-Length beside a Transfer-Encoding is.
+  return headerFromLines(req.rawHeaders, 'transfer-encoding') !== undefined;
 }
 
 /** Answers a request node parsed but the server will not run, as serve answers those it could not parse. */

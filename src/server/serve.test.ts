@@ -92,6 +92,12 @@ describe('serve', () => {
     }
   });
 
+  it('refuses an HTTP/1.0 request with Transfer-Encoding, whose framing RFC 9112 calls faulty, with 400, and reads nothing after it', async () => {
+    const received = await exchange(running.port, 'POST /first HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\nGET /second HTTP/1.0\r\n\r\n');
+    assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request']);
+    assert.match(received, /\r\nConnection: close\r\n/);
+  });
+
   it('once stopping, closes each keep-alive connection as its response ends instead of serving it until the grace period', { timeout: 30_000 }, async () => {
     const kernel = new Kernel();
     kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => event.setResponse(new Response('slow\n'))));
