@@ -124,3 +124,19 @@ function decodeChunked(data: Buffer): Buffer | undefined {
     offset = start + size + 2;
   }
 }
+
+/** Writes the bytes in one go and collects everything the server sends until it closes the connection. */
+export function exchange(port: number, payload: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(payload));
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => socket.destroy(new Error(`no close within 5 s, got: ${received}`)));
+  });
+}
+
+/** The status lines of every response in what a connection received. */
+export const statusLines = (received: string): string[] => received.match(/^HTTP\/1\.1 \d{3} [^\r]*/gm) ?? [];
