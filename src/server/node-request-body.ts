@@ -86,16 +86,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 // Why the server itself closed a request's connection before its body had all arrived (serve sets it):
 // the request's error says so, where a client going away is a 400.
-const cutOffs = new WeakMap<IncomingMessage, 'timeout' | 'stopping'>();
+const cutOffs = new WeakMap<IncomingMessage, CutOffReason>();
+
+/** The request timeout ended, the server is stopping, or the body broke its framing (a bad chunk size). */
+export type CutOffReason = 'timeout' | 'stopping' | 'malformed';
 
 /** Records that the server is closing this request's connection, for the reason its body read fails with. */
-export function noteCutOff(req: IncomingMessage, reason: 'timeout' | 'stopping'): void {
-  if (!req.complete) cutOffs.set(req, reason);
+export function noteCutOff(req: IncomingMessage, reason: CutOffReason): void {
+  // The first reason is the cause: the parser may fail the body again as its connection closes.
+  if (!req.complete && !cutOffs.has(req)) cutOffs.set(req, reason);
 }
 
 function clientGone(req: IncomingMessage): HttpException {
   const reason = cutOffs.get(req);
   if (reason === 'timeout') return new HttpException(408, { code: 'KEEL_ERR_REQUEST_TIMEOUT', message: 'The request body did not arrive within the request timeout.' });
+  if (reason === 'malformed') return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The request body is malformed.' });
   if (reason === 'stopping') return new HttpException(503, { code: 'KEEL_ERR_SERVER_STOPPING', message: 'The server stopped before the whole body arrived.' });
   return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The client closed the connection before the whole body arrived.' });
 }

@@ -202,6 +202,27 @@ describe('serve', () => {
     );
   });
 
+  it('fails a body read whose chunked framing breaks as a malformed body, not as a client gone, and answers 400', async () => {
+    const failures: HttpException[] = [];
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', async (event) => {
+      await event.request.body().catch((error: HttpException) => failures.push(error));
+      event.setResponse(new Response('late\n'));
+    });
+    const server = await serve(createRequestListener(kernel), { port: 0 });
+    try {
+      const received = await exchange(server.port, 'POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\nzz\r\n');
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request']);
+      while (failures.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.deepEqual(
+        failures.map((error) => [error.status, error.code, error.message]),
+        [[400, 'KEEL_ERR_BAD_REQUEST', 'The request body is malformed.']],
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('hands every header line to the application, past node\'s default of 2000', async () => {
     const kernel = new Kernel();
     kernel.dispatcher.on('request', (event) => event.setResponse(new Response(`${event.request.headerLines(new HeaderNameSet(['host'])).length / 2} host lines\n`)));

@@ -112,6 +112,8 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
       // The failing request's own (a body cut off by the request timeout): answered now, as node does,
       // unless its response has begun, which another head would corrupt.
       if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') noteCutOff(inFlight.req, 'timeout');
+      // The parser's own errors (HPE_…) in a body: the client sent something broken rather than went away.
+      else if (error.code?.startsWith('HPE_') === true) noteCutOff(inFlight.req, 'malformed');
       if (inFlight.headersSent) {
         socket.destroy();
         return;
