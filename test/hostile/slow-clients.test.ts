@@ -25,9 +25,7 @@ function trickle(port: number, first: string, drip: string, drips = 200): Promis
     const socket: Socket = connect(port, '127.0.0.1');
     let received = '';
     let sent = 0;
-    const timer = setInterval(() => {
-      if (sent++ < drips && socket.writable) socket.write(drip);
-    }, 50);
+    let timer: NodeJS.Timeout | undefined;
     const bound = setTimeout(() => finish(false), BOUND_MS);
     const finish = (closedByServer: boolean): void => {
       clearInterval(timer);
@@ -35,7 +33,14 @@ function trickle(port: number, first: string, drip: string, drips = 200): Promis
       socket.destroy();
       resolve({ received, closedByServer });
     };
-    socket.on('connect', () => socket.write(first));
+    // The drips start once the first bytes are written: on a busy machine a drip due before the connection
+    // was up went out ahead of the request line (`xGET …`), which the server rightly refused with a 400.
+    socket.on('connect', () => {
+      socket.write(first);
+      timer = setInterval(() => {
+        if (sent++ < drips && socket.writable) socket.write(drip);
+      }, 50);
+    });
     socket.on('data', (chunk) => (received += chunk.toString('latin1')));
     socket.on('end', () => finish(true));
     socket.on('close', () => finish(true));

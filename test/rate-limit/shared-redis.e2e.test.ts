@@ -78,7 +78,10 @@ describe('two keel processes when Redis stops and comes back', () => {
     for (const [i, keel] of keels.entries()) {
       assert.ok(keel.child.exitCode === null, 'still running');
       const lines = keel.log().slice(logged[i]).split('\n');
-      assert.equal(lines.filter((line) => line.includes('rate limiter storage unavailable')).length, 1, 'one log line per outage');
+      // One line per outage, and a second only to name a cause the connection gave after the first failure
+      // (ECONNREFUSED arrives once the client tries to reconnect, which may be after the first request failed).
+      const outage = lines.filter((line) => line.includes('rate limiter storage unavailable'));
+      assert.ok(outage.length === 1 || (outage.length === 2 && !outage[0]!.includes('the connection said') && outage[1]!.includes('the connection said')), outage.join('\n'));
     }
     // The end of the outage is logged at the first answer a second or more after its last failure.
     const recovered = () => keels[1]!.log().slice(logged[1]).includes('rate limiter storage recovered');
