@@ -99,4 +99,5 @@ export type { LogRecord, LogLevel } from './logging/log-record.js';
 // Server
 export { serve, type ServeOptions, type RunningServer } from './server/serve.js';
 export { createRequestListener, type RequestListener } from './server/node-adapter.js';
+export { ClientGoneError, ServerStoppingError } from './server/client-gone-signal.js';
 export { runServer, resolveWorkerCount, type RunOptions, type Closable } from './server/cluster.js';

@@ -151,9 +151,9 @@ export class Request {
   }
 
   /**
-   * Aborts when the client goes away before the response is complete (the Fetch API's `request.signal`):
-   * a controller streaming server-sent events, or waiting on slow work, can stop there. A sub-request shares
-   * its parent's.
+   * Aborts when the client goes away before the response is complete (the Fetch API's `request.signal`),
+   * and when the server stops while the response is streamed: a controller streaming server-sent events,
+   * or waiting on slow work, can stop there. A sub-request shares its parent's.
    * @example for await (const [event] of on(newsFeed, 'news', { signal: request.signal })) … // on() of node:events
    */
   get signal(): AbortSignal {

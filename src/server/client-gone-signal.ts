@@ -9,27 +9,49 @@ export class ClientGoneError extends Error {
   }
 }
 
-/**
- * Whether a streamed body failed because its client went away: a source that waits on request.signal
- * fails with the signal's reason (`signal.throwIfAborted()`), or with an AbortError caused by it, which is
- * how node's own APIs end a wait on an aborted signal (`setTimeout` of node:timers/promises, `events.on`).
- * That is the source stopping as asked, not a failure of the application. pipeline() may report it
- * together with the premature close of the response it was writing to, as one AggregateError.
- */
-export function isClientGone(error: unknown): boolean {
-  if (error instanceof AggregateError) {
-    const errors: unknown[] = error.errors;
-    return errors.some(isClientGone) && errors.every((each) => isClientGone(each) || (each as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE');
+/** The reason request.signal aborts with when the server stops while the response is streamed: its source should end. */
+export class ServerStoppingError extends Error {
+  constructor() {
+    super('The server is stopping: the streamed response is to end.');
+    this.name = 'ServerStoppingError';
   }
-  return error instanceof ClientGoneError || (error instanceof Error && error.name === 'AbortError' && error.cause instanceof ClientGoneError);
 }
 
-/** request.signal of a request served by node: made on first use only, as most requests never ask. */
+/** Emitted on a response whose streamed body is to end because the server stops (see StreamStop). */
+export const STOPPING_EVENT = 'keel.stopping';
+
+/**
+ * Whether a streamed body failed because its source stopped on request.signal, as asked: the client went
+ * away, or the server stops. Such a source fails with the signal's reason (`signal.throwIfAborted()`), or
+ * with an AbortError caused by it, which is how node's own APIs end a wait on an aborted signal
+ * (`setTimeout` of node:timers/promises, `events.on`). That is no failure of the application. pipeline()
+ * may report it together with the premature close of the response it was writing to, as one AggregateError.
+ */
+export function isSignalStop(error: unknown): boolean {
+  if (error instanceof AggregateError) {
+    const errors: unknown[] = error.errors;
+    return errors.some(isSignalStop) && errors.every((each) => isSignalStop(each) || (each as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE');
+  }
+  return isStopReason(error) || (error instanceof Error && error.name === 'AbortError' && isStopReason(error.cause));
+}
+
+function isStopReason(reason: unknown): boolean {
+  return reason instanceof ClientGoneError || reason instanceof ServerStoppingError;
+}
+
+/**
+ * request.signal of a request served by node, made on first use only, as most requests never ask. It
+ * aborts when the client goes away before the response is complete, and when the server stops while the
+ * response is being streamed: a stream that never ends (server-sent events) would otherwise hold the stop
+ * for its whole grace period, then be cut.
+ */
 export class ClientGoneSignal implements SignalSource {
   readonly #res: ServerResponse;
+  readonly #stopping: () => boolean;
 
-  constructor(res: ServerResponse) {
+  constructor(res: ServerResponse, stopping: () => boolean) {
     this.#res = res;
+    this.#stopping = stopping;
   }
 
   signal(): AbortSignal {
@@ -38,8 +60,14 @@ export class ClientGoneSignal implements SignalSource {
     const abort = (): void => {
       if (!res.writableFinished) controller.abort(new ClientGoneError());
     };
+    const stop = (): void => {
+      if (!res.writableFinished) controller.abort(new ServerStoppingError());
+    };
     if (res.closed) abort();
     else res.once('close', abort);
+    // Asked for after its stream was told to end: the signal is born aborted.
+    if (this.#stopping() && res.headersSent) stop();
+    else res.once(STOPPING_EVENT, stop);
     return controller.signal;
   }
 }

@@ -7,7 +7,7 @@ import { discardBodyStream, discardStreamedBody, isBodyStream, type BodyStream }
 import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { ClientGoneSignal, isClientGone } from './client-gone-signal.js';
+import { ClientGoneSignal, isSignalStop, STOPPING_EVENT } from './client-gone-signal.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 
 export interface NodeAdapterOptions {
@@ -29,6 +29,11 @@ export interface RequestListener {
    * still being made whose connection is gone is not waited for.
    */
   settle(): Promise<void>;
+  /**
+   * The server begins to stop: the responses being streamed, and any that starts streaming from now on,
+   * abort their request.signal with a ServerStoppingError, so that their sources end (see ClientGoneSignal).
+   */
+  stopStreams(): void;
 }
 
 /**
@@ -38,6 +43,10 @@ export interface RequestListener {
 export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError }: NodeAdapterOptions = {}): RequestListener {
   // What is still under way, and for a response still being made, its connection: see settle().
   const inFlight = new Map<Promise<void>, ServerResponse | undefined>();
+  // Responses whose body is being streamed, told to end when the server stops (stopStreams).
+  const streams = new Set<ServerResponse>();
+  let stopping = false;
+  const isStopping = (): boolean => stopping;
   const track = (pending: Promise<void>, res?: ServerResponse): void => {
     inFlight.set(pending, res);
     pending.finally(() => inFlight.delete(pending)).catch(() => undefined);
@@ -80,6 +89,9 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       terminate(request, response);
       return;
     }
+    streams.add(res);
+    if (stopping) res.emit(STOPPING_EVENT);
+    void streaming.finally(() => streams.delete(res)).catch(() => undefined);
     track(
       streaming.then(
         () => terminate(request, response),
@@ -91,7 +103,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     );
   };
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    const request = createRequest(req, resolveOrigin, bodyLimit, res);
+    const request = createRequest(req, resolveOrigin, bodyLimit, res, isStopping);
     let response: Response | Promise<Response>;
     try {
       response = kernel.process(request);
@@ -118,14 +130,18 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   // terminate listeners (the profile's writing) included.
   const settle = (): Promise<void> =>
     Promise.allSettled([...inFlight].map(([pending, res]) => (res === undefined ? pending : Promise.race([pending, connectionGone(res)])))).then(() => undefined);
-  return Object.assign(listener, { settle });
+  const stopStreams = (): void => {
+    stopping = true;
+    for (const res of streams) res.emit(STOPPING_EVENT);
+  };
+  return Object.assign(listener, { settle, stopStreams });
 }
 
 function connectionGone(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => (res.closed ? resolve() : res.once('close', () => resolve())));
 }
 
-export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number, res?: ServerResponse): Request {
+export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number, res?: ServerResponse, stopping = NOT_STOPPING): Request {
   const socket = req.socket;
   return new Request({
     method: req.method ?? 'GET',
@@ -142,9 +158,11 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     resolveOrigin,
     // An object, not an arrow: tsx names every arrow put in an object with a defineProperty call, which a
     // per-request closure would pay on every request.
-    signal: res === undefined ? undefined : new ClientGoneSignal(res),
+    signal: res === undefined ? undefined : new ClientGoneSignal(res, stopping),
   });
 }
+
+const NOT_STOPPING = (): boolean => false;
 
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. */
 function normaliseAddress(address: string | undefined): string {
@@ -250,8 +268,9 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   if (source instanceof Readable) source.once('close', () => (sourceClosedFirst = !res.closed));
   const sending = pipeline(source, res).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort && !sourceClosedFirst) return;
-    // A source that stopped on request.signal, as asked, fails with its reason: the client left, no error.
-    if (isClientGone(error)) return;
+    // A source that stopped on request.signal, as asked, fails with its reason (the client left, the server
+    // stops): no error.
+    if (isSignalStop(error)) return;
     throw error;
   });
   // Once the client is gone the request is over, whether or not the source has stopped: pipeline() asks it

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { formatHttpDate } from '../internal/http-date.js';
 import { continueOnBodyRead, noteCutOff } from './node-request-body.js';
+import type { RequestListener } from './node-adapter.js';
 import { isRefusedRequest, refuse } from './refused-request.js';
 
 export interface ServeOptions {
@@ -143,6 +144,9 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
         url: `http://${shownHost}:${address.port}`,
         close: () => {
           stopping = true;
+          // keel's request listener tells the sources of streamed responses to end: a stream that never ends
+          // (server-sent events) would hold the stop for its whole grace period, then be cut.
+          (handler as Partial<Pick<RequestListener, 'stopStreams'>>).stopStreams?.();
           // Responses not begun yet close their connection too (RFC 9112 §9.6): their client was promised
           // nothing, and would otherwise send its next request into a connection about to be closed.
           for (const socket of sockets) {
