@@ -1,13 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { renderToString } from 'preact-render-to-string';
 import type { ExceptionLink } from '../../../collectors/exception-collector.js';
 import type { Profile } from '../../../profile.js';
 import { ExceptionPanel } from './exception.js';
 
-function panelFor(message: string): string {
-  const link: ExceptionLink = { className: 'TooManyRequestsHttpException', message, code: undefined, status: 429, statusText: 'Too Many Requests', file: '', line: 0, trace: [] };
+function panelFor(message: string, link: ExceptionLink = { className: 'TooManyRequestsHttpException', message, code: undefined, status: 429, statusText: 'Too Many Requests', file: '', line: 0, trace: [] }): string {
   const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'http://localhost/limited', ip: '127.0.0.1', statusCode: 429, type: 'request', collectors: {} };
   return renderToString(<ExceptionPanel profile={profile} data={{ chain: [link] }} base="" query={new URLSearchParams()} routes={undefined} />);
 }
@@ -21,5 +21,27 @@ describe('ExceptionPanel', () => {
     const html = panelFor('');
     assert.doesNotMatch(html, /exception-message/);
     assert.match(html, /HTTP 429 Too Many Requests/);
+  });
+
+  it('writes the chain as plain text too, to copy into a bug report', () => {
+    const file = join(process.cwd(), 'src', 'missing-app.ts');
+    const caller = join(process.cwd(), 'src', 'missing-kernel.ts');
+    const link: ExceptionLink = {
+      className: 'RuntimeException',
+      message: 'Boom <b>',
+      code: undefined,
+      status: 500,
+      statusText: 'Internal Server Error',
+      file,
+      line: 7,
+      trace: [
+        { function: 'boom', file, line: 7, column: 3, inApp: true },
+        { function: 'Kernel.handle', file: caller, line: 42, column: 9, inApp: true },
+      ],
+    };
+    const html = panelFor('Boom <b>', link);
+    assert.match(html, /<h3>Stack Trace<\/h3>/);
+    const text = ['RuntimeException:', 'Boom &lt;b&gt;', '  at src/missing-app.ts:7', '  at Kernel.handle()', '     (src/missing-kernel.ts:42)'].join('\n');
+    assert.ok(html.includes(`<pre class="stacktrace">${text}</pre>`), html);
   });
 });

@@ -1,13 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { FlatError } from '../../../../errors/flat-error.js';
-import { ExceptionTrace } from '../../../../errors/views/trace.js';
+import { ExceptionTrace, TextTrace } from '../../../../errors/views/trace.js';
 import { readSourceExcerpt } from '../../../../internal/source-excerpt.js';
 import type { ExceptionData, ExceptionLink } from '../../../collectors/exception-collector.js';
 import type { PanelProps } from './panel.js';
 
 /**
  * The error chain, outermost first, drawn by the error page's own trace view: each application frame
- * opens on its source, read when the panel is shown (tsx maps the frames to the `.ts` files).
+ * opens on its source, read when the panel is shown (tsx maps the frames to the `.ts` files). Below it,
+ * the same chain as plain text (the reference's "Stack Trace" tab), which is what a bug report needs:
+ * the folded frames of the view above cannot be copied in one selection.
  */
 export function ExceptionPanel({ data }: PanelProps<ExceptionData>) {
   if (data.chain.length === 0) return <p class="empty">No exception was thrown and caught.</p>;
@@ -22,6 +24,15 @@ export function ExceptionPanel({ data }: PanelProps<ExceptionData>) {
       {chain[0]!.message !== '' && <h3 class="exception-message">{chain[0]!.message}</h3>}
       {chain.map((error, index) => (
         <ExceptionTrace error={error} position={index + 1} showMessage={index > 0} readExcerpt={readSourceExcerpt} />
+      ))}
+      <h3>{chain.length > 1 ? 'Stack Traces' : 'Stack Trace'}</h3>
+      {chain.map((error, index) => (
+        <div class="trace trace-as-text">
+          <p class="trace-position">
+            [{chain.length - index}/{chain.length}]
+          </p>
+          <TextTrace error={error} />
+        </div>
       ))}
     </div>
   );
