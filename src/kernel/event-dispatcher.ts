@@ -19,8 +19,11 @@ export interface Subscriber {
   subscribedEvents(): Subscription[];
 }
 
-/** Receives the duration of every listener call; the profiler's performance panel installs one. */
-export type ListenerTracer = (event: KernelEvents[KernelEventName], eventName: KernelEventName, listenerName: string, startMs: number, endMs: number) => void;
+/**
+ * Receives the duration of every listener call, and of the controller's call (`controllerCall`, with the
+ * controller's name: see tracedCall); the profiler's performance panel installs one.
+ */
+export type ListenerTracer = (event: Pick<KernelEvents[KernelEventName], 'request'>, eventName: KernelEventName | 'controllerCall', listenerName: string, startMs: number, endMs: number) => void;
 
 interface Entry {
   listener: Listener<never>;

@@ -4,6 +4,7 @@ import type { Controller, Request, RequestType } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { AttributeControllerResolver, type ControllerResolver } from './controller-resolver.js';
 import { EventDispatcher } from './event-dispatcher.js';
+import { tracedCall } from './traced-call.js';
 import {
   ControllerArgumentsEvent,
   ControllerEvent,
@@ -118,7 +119,12 @@ export class Kernel {
   }
 
   #callController(controller: Controller, args: unknown[], request: Request, type: RequestType): MaybePromise<Response | ListenerFailure> {
-    return then(settled((controller as (...args: unknown[]) => unknown)(...args)), (result) => {
+    const invoke = controller as (...args: unknown[]) => unknown;
+    // Traced (the profiler's timeline), the controller's own time shows between the listeners around it.
+    const tracer = this.dispatcher.tracer;
+    const called =
+      tracer === undefined ? settled(invoke(...args)) : tracedCall(tracer, request, request.attributes.controllerName ?? (controller.name || 'controller'), () => settled(invoke(...args)));
+    return then(called, (result) => {
       if (result instanceof Response) return this.#filterResponse(result, request, type);
       const viewEvent = this.dispatcher.dispatchEvent('view', new ViewEvent(this, request, type, result));
       return then<ViewEvent, Response | ListenerFailure>(viewEvent, (view) => {

@@ -20,10 +20,37 @@ describe('TimeCollector', () => {
     await kernel.handle(other);
     const data = collector.collect(request);
     assert.equal(data.duration, 12.5);
-    assert.deepEqual(data.events.map(({ event, listener }) => `${event}:${listener}`), ['request:routeIt']);
+    assert.deepEqual(data.events.map(({ event, listener }) => `${event}:${listener}`), ['request:routeIt', 'controllerCall:controller']);
     assert.ok(data.events[0]!.start >= 0 && data.events[0]!.end >= data.events[0]!.start);
     await kernel.terminate(request, response);
-    assert.equal(collector.lateCollect(data, request).events.length, 1);
+    assert.equal(collector.lateCollect(data, request).events.length, 2);
+  });
+});
+
+describe('TimeCollector and the controller', () => {
+  it("times the controller's own call, up to the end of what it awaits, and a controller that throws too", async () => {
+    const kernel = new Kernel();
+    const collector = new TimeCollector();
+    kernel.dispatcher.tracer = collector.tracer;
+    kernel.dispatcher.on('request', function routeIt(event) {
+      event.request.attributes.controller =
+        event.request.pathInfo === '/slow'
+          ? async function slow() {
+              await new Promise((resolve) => setTimeout(resolve, 30));
+              return Response.text('ok');
+            }
+          : function broken(): never {
+              throw new Error('broken');
+            };
+    }, 32);
+    const slow = new Request({ method: 'GET', target: '/slow' });
+    await kernel.handle(slow);
+    const [call] = collector.collect(slow).events.filter((entry) => entry.event === 'controllerCall');
+    assert.equal(call?.listener, 'slow');
+    assert.ok(call.end - call.start >= 25, `${call.end - call.start} ms`);
+    const broken = new Request({ method: 'GET', target: '/broken' });
+    await kernel.handle(broken).catch(() => undefined);
+    assert.deepEqual(collector.collect(broken).events.map(({ event, listener }) => `${event}:${listener}`), ['request:routeIt', 'controllerCall:broken']);
   });
 });
 

@@ -111,6 +111,18 @@ describe('profiler panels', () => {
     assert.match(html, /<span class="timeline-bar timeline-exception" style="margin-left:[\d.]+%;width:[\d.]+%;"/);
   });
 
+  it("puts the controller's own call on the timeline, between the listeners around it, and its time beside the total", async () => {
+    const app = createProfiledApp();
+    const token = (await app.get('/')).headers.get('x-debug-token')!;
+    const html = bodyOf(await app.get(`/_profiler/${token}?panel=time`));
+    assert.match(html, /<span class="value">\d+\.\d ms<\/span><span class="label">Controller<\/span>/);
+    const rows = [...html.matchAll(/<tr[^>]*><td>([^<]+)<\/td><td>([^<]+)<\/td>/g)].map(([, event, listener]) => `${event}:${listener}`);
+    const call = rows.indexOf('controller call:home');
+    assert.ok(call > 0, rows.join(', '));
+    assert.ok(rows.slice(0, call).every((row) => row.startsWith('request:')), rows.join(', '));
+    assert.ok(rows.slice(call + 1).every((row) => !row.startsWith('request:')), rows.join(', '));
+  });
+
   it('shows environment, versions and the rate-limit settings, secrets masked', async () => {
     const { page } = await failedRequest();
     const html = await page('panel=config');

@@ -1,17 +1,21 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { MemoryData } from '../../../collectors/memory-collector.js';
-import type { TimeData } from '../../../collectors/time-collector.js';
+import type { TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
+import { CONTROLLER_CALL } from '../../../../kernel/traced-call.js';
 import type { PanelProps } from './panel.js';
 
 const MIB = 1024 * 1024;
 
 /**
- * Total time, peak memory and the timeline of every kernel listener that ran, drawn as bars on the
- * request's time axis (widths in percent of the whole request; nothing scripted).
+ * Total time, peak memory, the controller's own time and the timeline of every kernel listener that ran,
+ * with the controller's call in its place among them, drawn as bars on the request's time axis (widths in
+ * percent of the whole request; nothing scripted).
  */
 export function TimePanel({ profile, data }: PanelProps<TimeData>) {
   const memory = profile.collectors.memory as MemoryData | undefined;
   const span = Math.max(data.duration, ...data.events.map((entry) => entry.end), 0.001);
+  const calls = data.events.filter(isControllerCall);
+  const listenerCalls = data.events.length - calls.length;
   return (
     <div>
       <h2>Performance</h2>
@@ -26,8 +30,14 @@ export function TimePanel({ profile, data }: PanelProps<TimeData>) {
             <span class="label">Peak memory (process)</span>
           </div>
         )}
+        {calls.length > 0 && (
+          <div class="metric">
+            <span class="value">{calls.reduce((total, entry) => total + entry.end - entry.start, 0).toFixed(1)} ms</span>
+            <span class="label">Controller</span>
+          </div>
+        )}
         <div class="metric">
-          <span class="value">{data.events.length}</span>
+          <span class="value">{listenerCalls}</span>
           <span class="label">Listener calls</span>
         </div>
       </div>
@@ -47,8 +57,8 @@ export function TimePanel({ profile, data }: PanelProps<TimeData>) {
           </thead>
           <tbody>
             {data.events.map((entry) => (
-              <tr>
-                <td>{entry.event}</td>
+              <tr class={isControllerCall(entry) ? 'timeline-controller-call' : undefined}>
+                <td>{isControllerCall(entry) ? 'controller call' : entry.event}</td>
                 <td>{entry.listener}</td>
                 <td>{entry.start.toFixed(2)}</td>
                 <td>{(entry.end - entry.start).toFixed(2)}</td>
@@ -65,6 +75,11 @@ export function TimePanel({ profile, data }: PanelProps<TimeData>) {
       )}
     </div>
   );
+}
+
+// The controller's own call, which the kernel traces among the listeners (see tracedCall).
+function isControllerCall(entry: TimelineEntry): boolean {
+  return entry.event === CONTROLLER_CALL;
 }
 
 function percent(value: number, span: number): number {

@@ -1,0 +1,38 @@
+import type { Request } from '../http/request.js';
+import type { ListenerTracer } from './event-dispatcher.js';
+
+/**
+ * The name under which the controller's own call is reported to the tracer, next to the kernel's event
+ * names: it is no event (nothing listens to it), but the timeline puts it where it ran, between the
+ * request's listeners and the response's, as the reference's timeline has its `controller` section.
+ */
+export const CONTROLLER_CALL = 'controllerCall';
+
+/**
+ * Runs `call` and reports its duration to `tracer` once it is over: when it returns, throws, or, for a
+ * promise, settles. The result (or the error) is passed on untouched.
+ */
+export function tracedCall(tracer: ListenerTracer, request: Request, name: string, call: () => unknown): unknown {
+  const start = performance.now();
+  let result: unknown;
+  try {
+    result = call();
+  } catch (error) {
+    tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
+    throw error;
+  }
+  if (!(result instanceof Promise)) {
+    tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
+    return result;
+  }
+  return result.then(
+    (value: unknown) => {
+      tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
+      return value;
+    },
+    (error: unknown) => {
+      tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
+      throw error;
+    },
+  );
+}
