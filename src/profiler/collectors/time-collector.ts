@@ -10,12 +10,21 @@ export interface TimelineEntry {
   end: number;
 }
 
+/** A sub-request (the error page's) as its parent saw it; times in ms since the parent started. */
+export interface SubRequestSpan {
+  start: number;
+  /** When its last listener call ended, its response ready. */
+  end: number;
+}
+
 export interface TimeData {
   /** ms since the epoch. */
   startedAt: number;
   /** ms from the start of the request to the profile's collection. */
   duration: number;
   events: TimelineEntry[];
+  /** Absent from records made before sub-requests were recorded, and when there was none. */
+  subRequests?: SubRequestSpan[];
 }
 
 // Raw tracer samples: [event, listener, startPerf, endPerf] flattened, so tracing one call is one push.
@@ -29,6 +38,8 @@ declare module '../../http/request.js' {
      * samples and the request itself with them.
      */
     listenerSamples?: (string | number)[];
+    /** The sub-requests whose listeners the time collector traced, for their parent's timeline. */
+    tracedSubRequests?: Request[];
   }
 }
 
@@ -47,17 +58,37 @@ export class TimeCollector implements Collector<TimeData> {
   }
 
   readonly tracer: ListenerTracer = (event, eventName, listenerName, start, end) => {
-    const { attributes } = event.request;
-    (attributes.listenerSamples ??= []).push(eventName, listenerName, start, end);
+    const { request } = event;
+    const { attributes } = request;
+    if (attributes.listenerSamples === undefined) {
+      attributes.listenerSamples = [];
+      // A sub-request's first traced call: its parent learns of it here, so that a main request without
+      // one pays nothing for the feature.
+      if (request.parent !== undefined) (request.parent.attributes.tracedSubRequests ??= []).push(request);
+    }
+    attributes.listenerSamples.push(eventName, listenerName, start, end);
   };
 
   collect(request: Request): TimeData {
-    return { startedAt: request.startedAt, duration: microseconds(this.#now() - request.startedAt), events: this.#timeline(request) };
+    return this.#withSubRequests({ startedAt: request.startedAt, duration: microseconds(this.#now() - request.startedAt), events: this.#timeline(request) }, request);
   }
 
   /** After the response: the listeners that ran after collection (and terminate's) join the timeline. */
   lateCollect(data: TimeData, request: Request): TimeData {
-    return { ...data, events: this.#timeline(request) };
+    return this.#withSubRequests({ ...data, events: this.#timeline(request) }, request);
+  }
+
+  // Each sub-request's span only: its own record has its timeline, one click away.
+  #withSubRequests(data: TimeData, request: Request): TimeData {
+    const subRequests = request.attributes.tracedSubRequests;
+    if (subRequests === undefined) return data;
+    const origin = request.startedAt - performance.timeOrigin;
+    data.subRequests = subRequests.map((sub) => {
+      const samples: Samples = sub.attributes.listenerSamples ?? [];
+      const start = sub.startedAt - request.startedAt;
+      return { start: microseconds(start), end: samples.length === 0 ? microseconds(start) : microseconds((samples[samples.length - 1] as number) - origin) };
+    });
+    return data;
   }
 
   #timeline(request: Request): TimelineEntry[] {

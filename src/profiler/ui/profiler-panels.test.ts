@@ -123,6 +123,18 @@ describe('profiler panels', () => {
     assert.ok(rows.slice(call + 1).every((row) => !row.startsWith('request:')), rows.join(', '));
   });
 
+  it("puts the error sub-request on the failed request's timeline, after the error listener that made it, linked to its record", async () => {
+    const { page, sub } = await failedRequest();
+    const html = await page('panel=time');
+    assert.match(html, /<span class="value">1<\/span><span class="label">Sub-request<\/span>/);
+    assert.match(html, /<span class="value">\d+\.\d ms<\/span><span class="label">Sub-request time<\/span>/);
+    const rows = [...html.matchAll(/<tr[^>]*><td>([^<]+)<\/td><td>(?:<a href="([^"]+)">)?([^<]+)/g)].map(([, event, href, listener]) => `${event}:${href ?? ''}${listener}`);
+    const at = rows.indexOf(`sub-request:/_profiler/${sub}?panel=time&amp;type=request${sub}`);
+    assert.ok(at > 0, rows.join(', '));
+    assert.equal(rows[at - 1], 'exception:ErrorListener.onKernelException');
+    assert.match(html, /<span class="timeline-bar timeline-sub-request" style="margin-left:[\d.]+%;width:[\d.]+%;"/);
+  });
+
   it('shows environment, versions and the rate-limit settings, secrets masked', async () => {
     const { page } = await failedRequest();
     const html = await page('panel=config');

@@ -1,21 +1,23 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { MemoryData } from '../../../collectors/memory-collector.js';
-import type { TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
+import type { SubRequestSpan, TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
 import { CONTROLLER_CALL } from '../../../../kernel/traced-call.js';
-import type { PanelProps } from './panel.js';
+import { panelUrl, type PanelProps } from './panel.js';
 
 const MIB = 1024 * 1024;
 
 /**
  * Total time, peak memory, the controller's own time and the timeline of every kernel listener that ran,
  * with the controller's call in its place among them, drawn as bars on the request's time axis (widths in
- * percent of the whole request; nothing scripted).
+ * percent of the whole request; nothing scripted). Each sub-request (the error page's) is a row of its own
+ * where it started, linked to its record, which has its own timeline.
  */
-export function TimePanel({ profile, data }: PanelProps<TimeData>) {
+export function TimePanel({ profile, data, base }: PanelProps<TimeData>) {
   const memory = profile.collectors.memory as MemoryData | undefined;
   const span = Math.max(data.duration, ...data.events.map((entry) => entry.end), 0.001);
   const calls = data.events.filter(isControllerCall);
   const listenerCalls = data.events.length - calls.length;
+  const subRequests = data.subRequests ?? [];
   return (
     <div>
       <h2>Performance</h2>
@@ -40,6 +42,18 @@ export function TimePanel({ profile, data }: PanelProps<TimeData>) {
           <span class="value">{listenerCalls}</span>
           <span class="label">Listener calls</span>
         </div>
+        {subRequests.length > 0 && (
+          <div class="metric">
+            <span class="value">{subRequests.length}</span>
+            <span class="label">{subRequests.length === 1 ? 'Sub-request' : 'Sub-requests'}</span>
+          </div>
+        )}
+        {subRequests.length > 0 && (
+          <div class="metric">
+            <span class="value">{subRequests.reduce((total, span) => total + span.end - span.start, 0).toFixed(1)} ms</span>
+            <span class="label">Sub-request time</span>
+          </div>
+        )}
       </div>
       <h3>Execution timeline</h3>
       {data.events.length === 0 ? (
@@ -56,25 +70,55 @@ export function TimePanel({ profile, data }: PanelProps<TimeData>) {
             </tr>
           </thead>
           <tbody>
-            {data.events.map((entry) => (
-              <tr class={isControllerCall(entry) ? 'timeline-controller-call' : undefined}>
-                <td>{isControllerCall(entry) ? 'controller call' : entry.event}</td>
-                <td>{entry.listener}</td>
-                <td>{entry.start.toFixed(2)}</td>
-                <td>{(entry.end - entry.start).toFixed(2)}</td>
-                <td class="timeline-axis">
-                  <span
-                    class={`timeline-bar timeline-${entry.event}`}
-                    style={{ marginLeft: `${percent(entry.start, span).toFixed(2)}%`, width: `${Math.max(percent(entry.end - entry.start, span), 0.5).toFixed(2)}%` }}
-                  />
-                </td>
-              </tr>
-            ))}
+            {rowsOf(data.events, subRequests).map((row) =>
+              'event' in row ? (
+                <tr class={isControllerCall(row) ? 'timeline-controller-call' : undefined}>
+                  <td>{isControllerCall(row) ? 'controller call' : row.event}</td>
+                  <td>{row.listener}</td>
+                  <TimeCells entry={row} span={span} kind={row.event} />
+                </tr>
+              ) : (
+                <tr class="timeline-sub-request">
+                  <td>sub-request</td>
+                  <td>{profile.children[row.index] === undefined ? 'not recorded' : <a href={panelUrl(base, profile.children[row.index]!, 'time')}>{profile.children[row.index]}</a>}</td>
+                  <TimeCells entry={row} span={span} kind="sub-request" />
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       )}
     </div>
   );
+}
+
+function TimeCells({ entry, span, kind }: { entry: { start: number; end: number }; span: number; kind: string }) {
+  return (
+    <>
+      <td>{entry.start.toFixed(2)}</td>
+      <td>{(entry.end - entry.start).toFixed(2)}</td>
+      <td class="timeline-axis">
+        <span
+          class={`timeline-bar timeline-${kind}`}
+          style={{ marginLeft: `${percent(entry.start, span).toFixed(2)}%`, width: `${Math.max(percent(entry.end - entry.start, span), 0.5).toFixed(2)}%` }}
+        />
+      </td>
+    </>
+  );
+}
+
+type SubRequestRow = SubRequestSpan & { index: number };
+
+// Listener calls are listed as they ended; a sub-request goes after the last call that started before it
+// (the error listener that made it), so it reads as part of that call.
+function rowsOf(events: readonly TimelineEntry[], subRequests: readonly SubRequestSpan[]): (TimelineEntry | SubRequestRow)[] {
+  const rows: (TimelineEntry | SubRequestRow)[] = [...events];
+  subRequests.forEach((sub, index) => {
+    let at = rows.length;
+    while (at > 0 && rows[at - 1]!.start > sub.start) at--;
+    rows.splice(at, 0, { ...sub, index });
+  });
+  return rows;
 }
 
 // The controller's own call, which the kernel traces among the listeners (see tracedCall).
