@@ -1,14 +1,24 @@
 import { maskSecrets, maskTextSecrets } from '../config/mask-secrets.js';
+import { errorFrames } from '../errors/stack-frame.js';
 import { setOwn } from '../internal/set-own.js';
 
 const MAX_DEPTH = 5;
 
 /**
  * A log record's context as the profiler's logs panel and the debug page's Logs tab show it: JSON-safe
- * (see toStorable) and with secret-named keys masked, as everywhere else.
+ * (see toStorable) and with secret-named keys masked, as everywhere else. With `traces`, an error directly
+ * under a key (PSR-3's `exception`) keeps its stack frames as `trace`: an error the application caught and
+ * only logged has no exception panel to say where it came from. They are added after masking, which would
+ * copy them: the parsed list is shared by every error of one code path, frozen, and stored as it is.
  */
-export function shownContext(context: Record<string, unknown>): Record<string, unknown> {
-  return maskSecrets(toStorable(context, 0)) as Record<string, unknown>;
+export function shownContext(context: Record<string, unknown>, { traces = false }: { traces?: boolean } = {}): Record<string, unknown> {
+  const shown = maskSecrets(toStorable(context, 0)) as Record<string, unknown>;
+  if (!traces) return shown;
+  for (const [key, value] of Object.entries(context)) {
+    const summary = shown[key];
+    if (value instanceof Error && typeof summary === 'object' && summary !== null) (summary as Record<string, unknown>).trace = errorFrames(value);
+  }
+  return shown;
 }
 
 /**

@@ -12,7 +12,8 @@ export interface LoggerData {
  * The log records of the main request and its sub-requests (of a sub-request: its own). Collecting only
  * copies the list; making the contexts storable (errors, cycles) waits for lateCollect, after the response,
  * which also picks up lines logged after the profile was collected. Secret-named context keys are masked like everywhere else, and so
- * are secret query parameters quoted in messages and context values.
+ * are secret query parameters quoted in messages and context values. An error in a context keeps its stack
+ * frames: one the application caught and logged has no exception panel to show where it came from.
  */
 export class LoggerCollector implements Collector<LoggerData> {
   readonly name = 'logger';
@@ -30,7 +31,7 @@ export class LoggerCollector implements Collector<LoggerData> {
         level,
         channel,
         message: maskTextSecrets(message),
-        context: shownContext(context),
+        context: shownContext(context, { traces: true }),
       })),
     };
   }

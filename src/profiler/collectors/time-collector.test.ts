@@ -55,7 +55,7 @@ describe('TimeCollector and the controller', () => {
 });
 
 describe('LoggerCollector', () => {
-  it('makes contexts storable after the response: errors summarised, cycles cut', () => {
+  it('makes contexts storable after the response: errors summarised with their frames, cycles cut', () => {
     const request = new Request({ method: 'GET', target: '/' });
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
@@ -63,7 +63,9 @@ describe('LoggerCollector', () => {
     request.stack = { logs } as never;
     const collector = new LoggerCollector();
     const late = collector.lateCollect(collector.collect(request), request);
-    assert.deepEqual(late.logs[0]?.context.exception, { class: 'TypeError', message: 'bad' });
+    const { trace, ...summary } = late.logs[0]?.context.exception as { trace: { file: string }[] };
+    assert.deepEqual(summary, { class: 'TypeError', message: 'bad' });
+    assert.match(trace[0]!.file, /time-collector\.test\.ts$/);
     assert.doesNotThrow(() => JSON.stringify(late));
   });
 });

@@ -135,6 +135,13 @@ describe('profiler panels', () => {
     assert.match(html, /<span class="timeline-bar timeline-sub-request" style="margin-left:[\d.]+%;width:[\d.]+%;"/);
   });
 
+  it("folds the stack trace of an error logged in a record's context under the record, out of its JSON", async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=logger');
+    assert.match(html, /<details class="log-trace"><summary>Show trace \(exception\)<\/summary><pre>at RouterListener\.[#\w]+ \([^)]*router-listener\.ts:\d+\)\n/);
+    assert.doesNotMatch(html, /&quot;trace&quot;/);
+  });
+
   it('shows environment, versions and the rate-limit settings, secrets masked', async () => {
     const { page } = await failedRequest();
     const html = await page('panel=config');

@@ -2,7 +2,7 @@
 import type { LoggerData } from '../../../collectors/logger-collector.js';
 import { maskTextSecrets } from '../../../../config/mask-secrets.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from '../../../../logging/log-record.js';
-import { shownContext } from '../../../../logging/shown-context.js';
+import { LogContext } from '../log-context.js';
 import { panelUrl, type PanelProps } from './panel.js';
 
 /**
@@ -73,10 +73,9 @@ function LogTable({ logs }: { logs: LogRecord[] }) {
             <td>{record.level.toUpperCase()}</td>
             <td>{record.channel}</td>
             <td>
-              {/* Masked here too: a record is readable as soon as it is collected, its masked copy made only
-                  once the response is over (a stream may take minutes). Masking twice changes nothing. */}
+              {/* Masked here too (see LogContext). */}
               {maskTextSecrets(record.message)}
-              {Object.keys(record.context).length > 0 && <pre>{JSON.stringify(shownContext(record.context), null, 2)}</pre>}
+              {Object.keys(record.context).length > 0 && <LogContext context={record.context} />}
             </td>
           </tr>
         ))}

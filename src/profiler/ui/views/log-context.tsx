@@ -1,0 +1,46 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { StackFrame } from '../../../errors/stack-frame.js';
+import { shownContext } from '../../../logging/shown-context.js';
+
+/**
+ * A log record's context: its JSON, then, folded, the stack trace of each error in it (the reference's
+ * "Show trace"), written as text when the panel is shown. The trace is left out of the JSON, where its
+ * frames would bury the other keys.
+ */
+export function LogContext({ context }: { context: Record<string, unknown> }) {
+  // Masked here too: a record is readable as soon as it is collected, its masked copy made only once the
+  // response is over (a stream may take minutes). Masking twice changes nothing.
+  const shown = shownContext(context);
+  const traces: { key: string; frames: readonly StackFrame[] }[] = [];
+  for (const [key, value] of Object.entries(context)) {
+    const frames = framesOf(value);
+    const summary = shown[key];
+    if (frames === undefined || typeof summary !== 'object' || summary === null) continue;
+    delete (summary as Record<string, unknown>).trace;
+    traces.push({ key, frames });
+  }
+  return (
+    <>
+      <pre>{JSON.stringify(shown, null, 2)}</pre>
+      {traces.map(({ key, frames }) => (
+        <details class="log-trace">
+          <summary>Show trace ({key})</summary>
+          <pre>{frames.length === 0 ? 'No stack frames.' : frames.map((frame) => `at ${frame.function === '' ? '<anonymous>' : frame.function} (${frame.file}:${frame.line})`).join('\n')}</pre>
+        </details>
+      ))}
+    </>
+  );
+}
+
+// The frames the logger collector stored with an error (see shownContext's `traces`); none for a record not
+// stored yet, whose error is still an Error, nor for one recorded before traces were kept.
+function framesOf(value: unknown): readonly StackFrame[] | undefined {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return undefined;
+  const { trace } = value as { trace?: unknown };
+  return Array.isArray(trace) && trace.every(isFrame) ? trace : undefined;
+}
+
+function isFrame(value: unknown): value is StackFrame {
+  const frame = value as Partial<StackFrame> | null;
+  return typeof frame === 'object' && frame !== null && typeof frame.function === 'string' && typeof frame.file === 'string' && typeof frame.line === 'number';
+}
