@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
 import { readFiles, readForm } from '../../http/read-body.js';
 import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
@@ -9,6 +11,8 @@ import { ConfigCollector } from './config-collector.js';
 import { MASK } from '../../config/mask-secrets.js';
 import { RequestCollector } from './request-collector.js';
 import { ResponseCollector } from './response-collector.js';
+import type { Profile } from '../profile.js';
+import { RequestPanel } from '../ui/views/panels/request.js';
 
 function requestWith(headers: Record<string, string>, target = '/'): Request {
   const request = new Request({ method: 'GET', target, headers: { host: 'app.example.test', ...headers } });
@@ -18,6 +22,17 @@ function requestWith(headers: Record<string, string>, target = '/'): Request {
 }
 
 describe('RequestCollector', () => {
+  it('records the connection the request came on, and the request panel shows it', () => {
+    const request = new Request({ method: 'GET', target: '/', remoteAddress: '10.0.0.2', remotePort: 50123, localPort: 8443, encrypted: true, httpVersion: '1.0' });
+    const data = new RequestCollector().collect(request, new Response());
+    assert.deepEqual([data.remotePort, data.localPort, data.httpVersion, data.encrypted], [50123, 8443, '1.0', true]);
+    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'https://localhost/', ip: '10.0.0.2', statusCode: 200, type: 'request', collectors: {} };
+    const html = renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
+    assert.match(html, /<th>remote_port<\/th><td>50123<\/td>/);
+    assert.match(html, /<th>server_port<\/th><td>8443<\/td>/);
+    assert.match(html, /<th>protocol<\/th><td>HTTP\/1\.0 over TLS<\/td>/);
+  });
+
   it('masks credentials in headers, cookies and query parameters', () => {
     const request = requestWith(
       { authorization: 'Bearer abc', cookie: 'PHPSESSID=s3cr3t; theme=dark; sf_redirect=%7B%22token%22%3A%22abc123%22%7D', 'x-api-key': 'k', 'x-csrf-token': 't', accept: 'text/html' },

@@ -40,6 +40,15 @@ export interface RequestData {
   cookies: Record<string, string>;
   clientIp: string;
   remoteAddress: string;
+  /**
+   * The connection the request came on (the reference's REMOTE_PORT, SERVER_PORT and SERVER_PROTOCOL):
+   * which keep-alive connection served it, on which listening port, in which HTTP version, over TLS or not.
+   * Absent from records made before they were recorded.
+   */
+  remotePort?: number;
+  localPort?: number;
+  httpVersion?: string;
+  encrypted?: boolean;
   /** Trusted-proxy resolution: where scheme, host, port and client IP came from. */
   origin: RequestOrigin | undefined;
   statusCode: number;
@@ -83,6 +92,10 @@ export class RequestCollector implements Collector<RequestData> {
       cookies: Object.fromEntries(Object.entries(cookies).map(([name, value]) => [name, name === REDIRECT_COOKIE ? value : MASK])),
       clientIp: origin?.clientIps[0] ?? request.remoteAddress,
       remoteAddress: request.remoteAddress,
+      remotePort: request.remotePort,
+      localPort: request.localPort,
+      httpVersion: request.httpVersion,
+      encrypted: request.encrypted,
       origin,
       statusCode: response.status,
       statusText: response.statusText,

@@ -75,6 +75,7 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
         rows={{
           client_ip: data.clientIp,
           remote_address: data.remoteAddress,
+          ...connectionRows(data),
           ...(data.origin === undefined
             ? {}
             : {
@@ -125,4 +126,13 @@ function RequestContentView({ content }: { content: RequestContent }) {
       {size}
     </p>
   );
+}
+
+// The connection's own facts, as the socket gave them, whatever the proxy headers say.
+function connectionRows({ remotePort, localPort, httpVersion, encrypted }: RequestData): Record<string, string> {
+  const rows: Record<string, string> = {};
+  if (remotePort !== undefined) rows.remote_port = String(remotePort);
+  if (localPort !== undefined) rows.server_port = String(localPort);
+  if (httpVersion !== undefined) rows.protocol = `HTTP/${httpVersion}${encrypted === true ? ' over TLS' : ''}`;
+  return rows;
 }
