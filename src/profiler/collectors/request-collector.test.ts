@@ -22,6 +22,24 @@ function requestWith(headers: Record<string, string>, target = '/'): Request {
 }
 
 describe('RequestCollector', () => {
+  it("records the request's other attributes, an application's included, masked once the response is over, and the request panel lists them", () => {
+    const request = requestWith({});
+    Object.assign(request.attributes, { route: 'home', format: 'json', listenerSamples: [1, 2], user: { name: 'alice', apiToken: 't0k3n' } });
+    const collector = new RequestCollector();
+    const collected = collector.collect(request, new Response());
+    assert.deepEqual(Object.keys(collected.attributes ?? {}), ['format', 'user']);
+    const data = collector.lateCollect(collected, request);
+    assert.deepEqual(data.attributes, { format: 'json', user: { name: 'alice', apiToken: MASK } });
+    assert.equal(collector.collect(requestWith({}), new Response()).attributes, undefined);
+    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'https://localhost/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
+    for (const shown of [collected, data]) {
+      const html = renderToString(h(RequestPanel, { profile, data: shown, base: '', query: new URLSearchParams(), routes: undefined }));
+      assert.match(html, /<th>request_type<\/th><td>main<\/td><\/tr><tr><th>format<\/th><td>json<\/td>/);
+      assert.ok(html.includes(`<th>user</th><td>{&quot;name&quot;:&quot;alice&quot;,&quot;apiToken&quot;:&quot;${MASK}&quot;}</td>`), html);
+      assert.doesNotMatch(html, /listenerSamples/);
+    }
+  });
+
   it('records the connection the request came on, and the request panel shows it', () => {
     const request = new Request({ method: 'GET', target: '/', remoteAddress: '10.0.0.2', remotePort: 50123, localPort: 8443, encrypted: true, httpVersion: '1.0' });
     const data = new RequestCollector().collect(request, new Response());

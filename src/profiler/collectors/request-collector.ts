@@ -5,6 +5,8 @@ import type { Collector } from './collector.js';
 import { MASK, maskTextSecrets } from '../../config/mask-secrets.js';
 import { maskParameters, maskRecord } from './mask.js';
 import { collectPostParameters, type PostParameters } from './post-parameters.js';
+import { otherAttributes } from './request-attributes.js';
+import { shownContext } from '../../logging/shown-context.js';
 import { collectRequestContent, type RequestContent } from './request-content.js';
 import { collectUploadedFiles, type UploadedFileSummary } from './uploaded-files.js';
 
@@ -25,6 +27,11 @@ export interface RequestData {
   requestType: 'main' | 'sub';
   route: string | undefined;
   routeParams: Record<string, string>;
+  /**
+   * The other request attributes (see otherAttributes): by reference until lateCollect makes them JSON-safe
+   * and masks secret-named keys. Absent when there are none.
+   */
+  attributes?: Record<string, unknown>;
   /** `n/a` when no controller was resolved (the failed request of a 404). */
   controller: string;
   query: Record<string, string | string[]>;
@@ -83,6 +90,7 @@ export class RequestCollector implements Collector<RequestData> {
       // A parameter named like a secret (`/reset/{token}`) is one, as a query parameter would be.
       routeParams: maskRecord(request.attributes.routeParams ?? {}),
       controller: request.attributes.controllerName ?? 'n/a',
+      attributes: otherAttributes(request.attributes),
       query: maskParameters(request.query),
       postParameters: carriesBody(request, bodySize) ? collectPostParameters(request) : undefined,
       headers: maskRecord(request.headers as Record<string, string | string[]>),
@@ -109,7 +117,8 @@ export class RequestCollector implements Collector<RequestData> {
   }
 
   // Parsing and masking a body of up to 64 KiB waits until the response has been sent.
-  lateCollect(data: RequestData, request: Request): RequestData {
+  lateCollect(collected: RequestData, request: Request): RequestData {
+    const data = collected.attributes === undefined ? collected : { ...collected, attributes: shownContext(collected.attributes) };
     if (!carriesBody(request, data.bodySize)) return data;
     const content = collectRequestContent(request);
     const files = collectUploadedFiles(request);

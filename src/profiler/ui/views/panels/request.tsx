@@ -2,6 +2,7 @@
 import { MAX_SHOWN_BYTES } from '../../../collectors/post-parameters.js';
 import type { RequestData } from '../../../collectors/request-collector.js';
 import type { RequestContent } from '../../../collectors/request-content.js';
+import { shownContext } from '../../../../logging/shown-context.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';
 
@@ -48,7 +49,16 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
         <DataTable rows={(data.files ?? []).map(({ field, filename, type, size }): [string, string] => [field, `${filename} (${type}, ${size} bytes)`])} empty="No files were uploaded" />
       )}
       <h3>Request Attributes</h3>
-      <DataTable rows={{ route: data.route ?? 'n/a', route_params: data.routeParams, controller: data.controller, request_type: data.requestType }} />
+      {/* Made JSON-safe and masked here too: a record is readable before lateCollect has done it. */}
+      <DataTable
+        rows={[
+          ['route', data.route ?? 'n/a'],
+          ['route_params', data.routeParams],
+          ['controller', data.controller],
+          ['request_type', data.requestType],
+          ...Object.entries(shownContext(data.attributes ?? {})),
+        ]}
+      />
       <h3>Request Headers</h3>
       <DataTable rows={data.headers} />
       <h3>Request Content</h3>
