@@ -115,20 +115,22 @@ export class FlatError {
  * flat.status // 404
  */
 export function createFlatError(error: unknown, { debug = false, statusCode }: FlatErrorOptions = {}): FlatError {
-  if (statusCode !== undefined || typeof error !== 'object' || error === null) return flatten(error, debug, statusCode, new Set(), 0);
+  if (statusCode !== undefined || typeof error !== 'object' || error === null) return flatten(error, debug, statusCode, [], 0);
   // One failed request flattens its error up to four times (the log line, the error page, the records of the
   // request and of its error sub-request); a FlatError is immutable, so they share one and its parsed stack.
-  return attached(error, debug ? DEBUG_FLAT : PLAIN_FLAT, () => flatten(error, debug, undefined, new Set(), 0));
+  return attached(error, debug ? DEBUG_FLAT : PLAIN_FLAT, () => flatten(error, debug, undefined, [], 0));
 }
 
 const DEBUG_FLAT = Symbol('keel.flatError.debug');
 const PLAIN_FLAT = Symbol('keel.flatError');
 
-function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: Set<unknown>, depth: number): FlatError {
-  seen.add(error);
+// `seen`, the errors of the chain so far, is a list (at most MAX_CHAIN long), not a Set: each flattened error
+// would make a hash table for one or two entries.
+function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: unknown[], depth: number): FlatError {
+  seen.push(error);
   const status = statusCode ?? (isHttpException(error) ? error.status : 500);
   const cause = error instanceof Error ? error.cause : undefined;
-  const hasCause = cause !== undefined && cause !== null && !seen.has(cause) && depth + 1 < MAX_CHAIN;
+  const hasCause = cause !== undefined && cause !== null && !seen.includes(cause) && depth + 1 < MAX_CHAIN;
   const hasStack = error instanceof Error;
   // One object literal straight into the constructor: spreading it into another cost microseconds.
   return new FlatError(

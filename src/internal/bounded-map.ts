@@ -24,12 +24,21 @@ export class BoundedMap<K, V> extends Map<K, V> {
  */
 export function memoizeBounded<K, V>(limit: number, compute: (key: K) => V): (key: K) => V {
   const cache = new BoundedMap<K, V>(limit);
+  // The key of the last call, checked first: the same client sends the same Accept header on every request,
+  // each time a new string, which a map lookup must hash first; comparing it with the last costs less.
+  let lastKey: K | undefined;
+  let lastValue: V | undefined;
+  let hasLast = false;
   return (key) => {
+    if (hasLast && key === lastKey) return lastValue as V;
     let value = cache.get(key);
     if (value === undefined && !cache.has(key)) {
       value = compute(key);
       cache.set(key, value);
     }
+    lastKey = key;
+    lastValue = value;
+    hasLast = true;
     return value as V;
   };
 }

@@ -213,7 +213,9 @@ export class Kernel {
     if (!event.allowCustomResponseCode && !response.isClientError && !response.isServerError && !response.isRedirection) {
       if (isHttpException(event.error)) {
         response.status = event.error.status;
-        for (const [name, value] of Object.entries(event.error.headers)) response.setHeader(name, value);
+        // for…in, not Object.entries(): a 404's record is empty, and the entries list was made all the same.
+        const headers = event.error.headers;
+        for (const name in headers) if (Object.hasOwn(headers, name)) response.setHeader(name, headers[name]!);
       } else {
         response.status = 500;
       }

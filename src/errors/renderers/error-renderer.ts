@@ -41,7 +41,13 @@ export class ErrorRenderer {
     const flat = createFlatError(error, { debug });
     const chosen = negotiateErrorFormat(request.header('accept'), format ?? request.attributes.format);
     const rendered = this.#renderers[chosen].render(flat, { request, debug });
-    if (!rendered.headers.some(([name]) => name.toLowerCase() === 'vary')) rendered.headers.push(['Vary', 'Accept']);
+    if (!hasVary(rendered.headers)) rendered.headers.push(['Vary', 'Accept']);
     return rendered;
   }
+}
+
+// A loop, not some() with a closure: every error page passes here.
+function hasVary(headers: readonly (readonly [string, string])[]): boolean {
+  for (let i = 0; i < headers.length; i++) if (headers[i]![0].length === 4 && headers[i]![0].toLowerCase() === 'vary') return true;
+  return false;
 }

@@ -26,10 +26,11 @@ export class HtmlRenderer implements Renderer {
     const body = debug
       ? renderExceptionPage({ error: flat, logs: request.stack?.logs ?? [], request, readExcerpt: this.#readExcerpt })
       : renderErrorPage({ status: flat.status, statusText: flat.statusText });
-    return {
-      status: flat.status,
-      headers: [['Content-Type', 'text/html; charset=UTF-8'], ...(debug ? debugExceptionHeaders(flat) : []), ...Object.entries(flat.headers)],
-      body,
-    };
+    // Pushed one by one: spreading an array and an entries list went through the iterator protocol. The
+    // flattened headers are a copy of the error's own, so for…in meets no inherited name.
+    const headers: [string, string][] = [['Content-Type', 'text/html; charset=UTF-8']];
+    if (debug) headers.push(...debugExceptionHeaders(flat));
+    for (const name in flat.headers) headers.push([name, flat.headers[name]!]);
+    return { status: flat.status, headers, body };
   }
 }

@@ -35,15 +35,14 @@ export function ErrorPage({ status, statusText }: ErrorPageProps) {
 }
 
 // The page depends on the status line only: rendered once per status, not once per 404 a crawler asks for.
+// Keyed by the status number, its text checked: a key string made per request cost a hash and a lookup.
 const MAX_RENDERED = 1000;
-const rendered = new BoundedMap<string, string>(MAX_RENDERED);
+const rendered = new BoundedMap<number, { statusText: string; page: string }>(MAX_RENDERED);
 
 export function renderErrorPage({ status, statusText }: ErrorPageProps): string {
-  const key = `${status} ${statusText}`;
-  let page = rendered.get(key);
-  if (page === undefined) {
-    page = `<!DOCTYPE html>\n${renderToString(<ErrorPage status={status} statusText={statusText} />)}\n`;
-    rendered.set(key, page);
-  }
+  const held = rendered.get(status);
+  if (held !== undefined && held.statusText === statusText) return held.page;
+  const page = `<!DOCTYPE html>\n${renderToString(<ErrorPage status={status} statusText={statusText} />)}\n`;
+  rendered.set(status, { statusText, page });
   return page;
 }
