@@ -4,19 +4,32 @@ import { setOwn } from '../internal/set-own.js';
 
 const MAX_DEPTH = 5;
 
+/** Where a trace is said to be instead of stored: the error is the request's own, which the exception panel shows. */
+export const TRACE_IN_EXCEPTION_PANEL = 'exception panel';
+
+export interface ShownContextOptions {
+  /** Errors directly under a key keep their stack frames as `trace` (see shownContext). */
+  traces?: boolean;
+  /** Errors whose trace another view shows already: their `trace` only says where (TRACE_IN_EXCEPTION_PANEL). */
+  tracedElsewhere?: readonly unknown[];
+}
+
 /**
  * A log record's context as the profiler's logs panel and the debug page's Logs tab show it: JSON-safe
  * (see toStorable) and with secret-named keys masked, as everywhere else. With `traces`, an error directly
  * under a key (PSR-3's `exception`) keeps its stack frames as `trace`: an error the application caught and
  * only logged has no exception panel to say where it came from. They are added after masking, which would
- * copy them: the parsed list is shared by every error of one code path, frozen, and stored as it is.
+ * copy them: the parsed list is shared by every error of one code path, frozen, and stored as it is. The
+ * request's own error (the error listener's log line) is in the exception panel, frames and all: storing its
+ * frames again would add a kilobyte to the record of every failed request.
  */
-export function shownContext(context: Record<string, unknown>, { traces = false }: { traces?: boolean } = {}): Record<string, unknown> {
+export function shownContext(context: Record<string, unknown>, { traces = false, tracedElsewhere = [] }: ShownContextOptions = {}): Record<string, unknown> {
   const shown = maskSecrets(toStorable(context, 0)) as Record<string, unknown>;
   if (!traces) return shown;
   for (const [key, value] of Object.entries(context)) {
     const summary = shown[key];
-    if (value instanceof Error && typeof summary === 'object' && summary !== null) (summary as Record<string, unknown>).trace = errorFrames(value);
+    if (!(value instanceof Error) || typeof summary !== 'object' || summary === null) continue;
+    (summary as Record<string, unknown>).trace = tracedElsewhere.includes(value) ? TRACE_IN_EXCEPTION_PANEL : errorFrames(value);
   }
   return shown;
 }

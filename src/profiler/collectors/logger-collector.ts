@@ -17,13 +17,19 @@ export interface LoggerData {
  */
 export class LoggerCollector implements Collector<LoggerData> {
   readonly name = 'logger';
+  // The error each failed request's profile carries, kept for lateCollect by the data it returned.
+  #errors = new WeakMap<LoggerData, unknown>();
 
-  collect(request: Request): LoggerData {
-    return { logs: logsOf(request, request.stack?.logs ?? []) };
+  collect(request: Request, _response?: unknown, error?: unknown): LoggerData {
+    const data = { logs: logsOf(request, request.stack?.logs ?? []) };
+    if (error !== undefined) this.#errors.set(data, error);
+    return data;
   }
 
   lateCollect(data: LoggerData, request: Request): LoggerData {
     const logs = request.stack === undefined ? data.logs : logsOf(request, request.stack.logs);
+    // The record's error and its causes are the exception panel's: a log line naming one points there.
+    const tracedElsewhere = errorChain(this.#errors.get(data));
     return {
       // One copy per record, without its requestId: only the collector needed that.
       logs: logs.map(({ time, level, channel, message, context }) => ({
@@ -31,7 +37,7 @@ export class LoggerCollector implements Collector<LoggerData> {
         level,
         channel,
         message: maskTextSecrets(message),
-        context: shownContext(context, { traces: true }),
+        context: shownContext(context, { traces: true, tracedElsewhere }),
       })),
     };
   }
@@ -41,4 +47,10 @@ export class LoggerCollector implements Collector<LoggerData> {
 // sub-requests; a sub-request's, only those logged for it.
 function logsOf(request: Request, logs: readonly LogRecord[]): LogRecord[] {
   return request.isMainRequest ? logs.slice() : logs.filter((record) => record.requestId === request.id);
+}
+
+function errorChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && !chain.includes(current); current = current instanceof Error ? current.cause : undefined) chain.push(current);
+  return chain;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { TRACE_IN_EXCEPTION_PANEL } from '../../logging/shown-context.js';
 import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import { Kernel } from '../../kernel/kernel.js';
@@ -67,5 +68,19 @@ describe('LoggerCollector', () => {
     assert.deepEqual(summary, { class: 'TypeError', message: 'bad' });
     assert.match(trace[0]!.file, /time-collector\.test\.ts$/);
     assert.doesNotThrow(() => JSON.stringify(late));
+  });
+
+  it("stores no frames for the request's own error and its causes, which the exception panel shows", () => {
+    const request = new Request({ method: 'GET', target: '/' });
+    const cause = new RangeError('inner');
+    const failure = new TypeError('outer', { cause });
+    const caught = new Error('caught and logged');
+    const logs = [failure, cause, caught].map((error) => ({ time: new Date(), level: 'error', channel: 'request', message: 'x', context: { exception: error }, requestId: request.id }));
+    request.stack = { logs } as never;
+    const collector = new LoggerCollector();
+    const late = collector.lateCollect(collector.collect(request, undefined, failure), request);
+    const traces = late.logs.map((record) => (record.context.exception as { trace: unknown }).trace);
+    assert.deepEqual(traces.slice(0, 2), [TRACE_IN_EXCEPTION_PANEL, TRACE_IN_EXCEPTION_PANEL]);
+    assert.ok(Array.isArray(traces[2]) && traces[2].length > 0, 'an error the application caught keeps its frames');
   });
 });

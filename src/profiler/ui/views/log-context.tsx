@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { StackFrame } from '../../../errors/stack-frame.js';
-import { shownContext } from '../../../logging/shown-context.js';
+import { shownContext, TRACE_IN_EXCEPTION_PANEL } from '../../../logging/shown-context.js';
 
 /**
  * A log record's context: its JSON, then, folded, the stack trace of each error in it (the reference's
@@ -12,16 +12,26 @@ export function LogContext({ context }: { context: Record<string, unknown> }) {
   // response is over (a stream may take minutes). Masking twice changes nothing.
   const shown = shownContext(context);
   const traces: { key: string; frames: readonly StackFrame[] }[] = [];
+  const inExceptionPanel: string[] = [];
   for (const [key, value] of Object.entries(context)) {
-    const frames = framesOf(value);
     const summary = shown[key];
-    if (frames === undefined || typeof summary !== 'object' || summary === null) continue;
+    if (typeof summary !== 'object' || summary === null) continue;
+    if ((value as { trace?: unknown } | null)?.trace === TRACE_IN_EXCEPTION_PANEL) {
+      delete (summary as Record<string, unknown>).trace;
+      inExceptionPanel.push(key);
+      continue;
+    }
+    const frames = framesOf(value);
+    if (frames === undefined) continue;
     delete (summary as Record<string, unknown>).trace;
     traces.push({ key, frames });
   }
   return (
     <>
       <pre>{JSON.stringify(shown, null, 2)}</pre>
+      {inExceptionPanel.map((key) => (
+        <p class="log-trace">The trace of {key} is in the Exception panel: it is the request's own error.</p>
+      ))}
       {traces.map(({ key, frames }) => (
         <details class="log-trace">
           <summary>Show trace ({key})</summary>
