@@ -35,6 +35,11 @@ export function isSignalStop(error: unknown): boolean {
   return isStopReason(error) || (error instanceof Error && error.name === 'AbortError' && isStopReason(error.cause));
 }
 
+/** Whether a source failed because the server stops: the signal's reason, or an AbortError caused by it. */
+function isServerStopping(error: unknown): boolean {
+  return error instanceof ServerStoppingError || (error instanceof Error && error.name === 'AbortError' && error.cause instanceof ServerStoppingError);
+}
+
 function isStopReason(reason: unknown): boolean {
   return reason instanceof ClientGoneError || reason instanceof ServerStoppingError;
 }
@@ -69,5 +74,18 @@ export class ClientGoneSignal implements SignalSource {
     if (this.#stopping() && res.headersSent) stop();
     else res.once(STOPPING_EVENT, stop);
     return controller.signal;
+  }
+}
+
+/**
+ * An async iterable (a generator of server-sent events) whose wait on request.signal fails when the server
+ * stops ends there instead: its body then ends with its last chunk, as a generator that returns on the abort
+ * does, rather than being cut. Delegated with yield*, so a client gone still stops the source.
+ */
+export async function* endingAtStop(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<string | Uint8Array> {
+  try {
+    yield* source;
+  } catch (error) {
+    if (!isServerStopping(error)) throw error;
   }
 }

@@ -7,7 +7,7 @@ import { discardBodyStream, discardStreamedBody, isBodyStream, type BodyStream }
 import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { ClientGoneSignal, isSignalStop, STOPPING_EVENT } from './client-gone-signal.js';
+import { ClientGoneSignal, endingAtStop, isSignalStop, STOPPING_EVENT } from './client-gone-signal.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 
 export interface NodeAdapterOptions {
@@ -264,7 +264,7 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   res.once('close', () => (cutShort = !finished));
   // A web stream through node's own adapter: destroyed, it cancels the stream even while a read is pending,
   // where pipeline's reading of it as an async iterable waits for that read before letting go.
-  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream;
+  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream instanceof Readable ? stream : endingAtStop(stream);
   if (source instanceof Readable) source.once('close', () => (sourceClosedFirst = !res.closed));
   const sending = pipeline(source, res).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort && !sourceClosedFirst) return;
