@@ -91,9 +91,8 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     }
     streams.add(res);
     if (stopping) res.emit(STOPPING_EVENT);
-    void streaming.finally(() => streams.delete(res)).catch(() => undefined);
     track(
-      streaming.then(
+      streaming.finally(() => streams.delete(res)).then(
         () => terminate(request, response),
         (error: unknown) => {
           onStreamError?.(error, request);
