@@ -14,25 +14,17 @@ export const CONTROLLER_CALL = 'controllerCall';
  */
 export function tracedCall(tracer: ListenerTracer, request: Request, name: string, call: () => unknown): unknown {
   const start = performance.now();
+  const report = (): void => tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
   let result: unknown;
   try {
     result = call();
   } catch (error) {
-    tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
+    report();
     throw error;
   }
   if (!(result instanceof Promise)) {
-    tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
+    report();
     return result;
   }
-  return result.then(
-    (value: unknown) => {
-      tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
-      return value;
-    },
-    (error: unknown) => {
-      tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
-      throw error;
-    },
-  );
+  return result.finally(report);
 }
