@@ -9,6 +9,7 @@ interface Collected {
   request: Request;
   response: Response;
   profile: Profile;
+  error: unknown;
 }
 
 /**
@@ -55,7 +56,7 @@ export class ProfilerListener implements Subscriber {
         profile.children.push(child.profile.token);
       }
     }
-    family.push({ request, response, profile });
+    family.push({ request, response, profile, error });
     this.#families.set(main, family);
   };
 
@@ -68,7 +69,7 @@ export class ProfilerListener implements Subscriber {
     const family = this.#families.get(event.request);
     if (family === undefined) return;
     this.#families.delete(event.request);
-    for (const { request, response, profile } of family) this.#profiler.lateCollect(profile, request, response);
+    for (const { request, response, profile, error } of family) this.#profiler.lateCollect(profile, request, response, error);
     this.#profiler.persist(family.map(({ profile }) => profile));
   };
 }

@@ -123,12 +123,12 @@ export class Profiler {
     return profile;
   }
 
-  /** Runs the collectors' lateCollect, once the response has been sent. */
-  lateCollect(profile: Profile, request: Request, response: Response): void {
+  /** Runs the collectors' lateCollect, once the response has been sent; `error` is the one collect() was given. */
+  lateCollect(profile: Profile, request: Request, response: Response, error?: unknown): void {
     for (const collector of this.collectors) {
       if (collector.lateCollect === undefined || !(collector.name in profile.collectors)) continue;
       try {
-        profile.collectors[collector.name] = collector.lateCollect(profile.collectors[collector.name], request, response);
+        profile.collectors[collector.name] = collector.lateCollect(profile.collectors[collector.name], request, response, error);
       } catch (failure) {
         profile.collectors[collector.name] = { collectorError: String(failure) };
       }

@@ -14,5 +14,6 @@ import type { Response } from '../../http/response.js';
 export interface Collector<T = unknown> {
   readonly name: string;
   collect(request: Request, response: Response, error: unknown): T;
-  lateCollect?(data: T, request: Request, response: Response): T;
+  /** `error` is the one `collect` was given. */
+  lateCollect?(data: T, request: Request, response: Response, error: unknown): T;
 }

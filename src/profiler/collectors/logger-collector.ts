@@ -17,19 +17,14 @@ export interface LoggerData {
  */
 export class LoggerCollector implements Collector<LoggerData> {
   readonly name = 'logger';
-  // The error each failed request's profile carries, kept for lateCollect by the data it returned.
-  #errors = new WeakMap<LoggerData, unknown>();
-
-  collect(request: Request, _response?: unknown, error?: unknown): LoggerData {
-    const data = { logs: logsOf(request, request.stack?.logs ?? []) };
-    if (error !== undefined) this.#errors.set(data, error);
-    return data;
+  collect(request: Request): LoggerData {
+    return { logs: logsOf(request, request.stack?.logs ?? []) };
   }
 
-  lateCollect(data: LoggerData, request: Request): LoggerData {
+  lateCollect(data: LoggerData, request: Request, _response?: unknown, error?: unknown): LoggerData {
     const logs = request.stack === undefined ? data.logs : logsOf(request, request.stack.logs);
     // The record's error and its causes are the exception panel's: a log line naming one points there.
-    const tracedElsewhere = errorChain(this.#errors.get(data));
+    const tracedElsewhere = errorChain(error);
     return {
       // One copy per record, without its requestId: only the collector needed that.
       logs: logs.map(({ time, level, channel, message, context }) => ({

@@ -78,7 +78,7 @@ describe('LoggerCollector', () => {
     const logs = [failure, cause, caught].map((error) => ({ time: new Date(), level: 'error', channel: 'request', message: 'x', context: { exception: error }, requestId: request.id }));
     request.stack = { logs } as never;
     const collector = new LoggerCollector();
-    const late = collector.lateCollect(collector.collect(request, undefined, failure), request);
+    const late = collector.lateCollect(collector.collect(request), request, undefined, failure);
     const traces = late.logs.map((record) => (record.context.exception as { trace: unknown }).trace);
     assert.deepEqual(traces.slice(0, 2), [TRACE_IN_EXCEPTION_PANEL, TRACE_IN_EXCEPTION_PANEL]);
     assert.ok(Array.isArray(traces[2]) && traces[2].length > 0, 'an error the application caught keeps its frames');
