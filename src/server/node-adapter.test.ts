@@ -62,6 +62,10 @@ describe('createRequestListener', () => {
       else if (path === '/never') return new Promise<void>(() => undefined);
       else if (path === '/missing-file') event.setResponse(new Response(createReadStream(join(import.meta.dirname, 'no-such-file.csv')), 200, { 'Content-Type': 'text/csv' }));
       else if (path === '/obs-text') event.setResponse(new Response('déjà', 200, { 'X-Name': 'café' }));
+      else if (path === '/text-ascii') event.setResponse(new Response('plain <b>ascii</b>\n'));
+      // One-byte characters past ASCII (é, ÿ) and two-byte ones (€, ✓): each must go out as UTF-8.
+      else if (path === '/text-latin1') event.setResponse(new Response('déjà ÿ'));
+      else if (path === '/text-wide') event.setResponse(new Response('déjà € ✓ 😀'));
       else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
       else event.setResponse(new Response('missing', 404));
     });
@@ -109,6 +113,14 @@ describe('createRequestListener', () => {
       assert.ok(answer.includes(Buffer.from('\r\nX-Name: caf\xe9\r\n', 'latin1')), `${path}: ${answer.toString('latin1')}`);
       assert.ok(answer.subarray(answer.indexOf('\r\n\r\n') + 4).equals(Buffer.from('déjà')), `${path}: the body stays UTF-8`);
       assert.ok(answer.includes('\r\nContent-Length: 6\r\n'), path);
+    }
+  });
+
+  it('sends a text body as its UTF-8 bytes, with their length, whether it is ASCII or not', async () => {
+    for (const [path, text] of [['/text-ascii', 'plain <b>ascii</b>\n'], ['/text-latin1', 'déjà ÿ'], ['/text-wide', 'déjà € ✓ 😀']] as const) {
+      const answer = await rawGet(port, path);
+      assert.ok(answer.subarray(answer.indexOf('\r\n\r\n') + 4).equals(Buffer.from(text)), `${path}: ${answer.toString('latin1')}`);
+      assert.ok(answer.includes(`\r\nContent-Length: ${Buffer.byteLength(text)}\r\n`), path);
     }
   });
 

@@ -225,8 +225,13 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   // the body as the next response (Fastify corrects it too). A stream's length is not known before it
   // ends: node sends it chunked (HTTP/1.1) or closes the connection after it (HTTP/1.0), unless the
   // controller declared its length (a file's size), which is then the application's word.
+  let encoding: BufferEncoding = 'utf8';
   if (!bodyless && stream === undefined && !response.headers.has('transfer-encoding')) {
-    const length = String(Buffer.byteLength(body as string | Buffer));
+    const bytes = Buffer.byteLength(body as string | Buffer);
+    // A text whose UTF-8 is as long as the text is ASCII, whose Latin-1 bytes are the same: node then
+    // copies the characters instead of encoding them one by one (a 32 kB debug page: ~5 µs, not ~20).
+    if (typeof body === 'string' && bytes === body.length) encoding = 'latin1';
+    const length = String(bytes);
     const declared = response.headers.get('content-length');
     if (declared === undefined) raw.push('Content-Length', length);
     else if (declared !== length) raw[contentLengthIndex(raw) + 1] = length;
@@ -234,7 +239,9 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   // The reason phrase too: node's own table spells a few differently from the reference (413, 418, 422).
   res.writeHead(response.status, response.statusText, raw);
   if (stream === undefined) {
-    res.end(bodyless ? undefined : body);
+    if (bodyless) res.end();
+    else if (typeof body === 'string') res.end(body, encoding);
+    else res.end(body);
     return undefined;
   }
   if (bodyless) {
