@@ -5,7 +5,7 @@ import { GROUP_RECORDS, groupTexts, packRecords, unpackRecord } from './record-g
 
 describe('record groups', () => {
   it('read back each record of a group, whatever its alphabet, and a group of one as the record itself', async () => {
-    const texts = ['{"token":"000001"}', '{"body":"é€😀"}', JSON.stringify({ big: 'x'.repeat(100_000) })];
+    const texts = ['{"token":"000001"}', '{"body":"é€😀"}', '{"latin":"déjà ÿ"}', JSON.stringify({ big: 'x'.repeat(100_000) })];
     const { data, parts } = packRecords(texts);
     for (const [i, text] of texts.entries()) assert.equal(await unpackRecord(data, parts[i]), text);
     const single = packRecords(['{"token":"000002"}']);
