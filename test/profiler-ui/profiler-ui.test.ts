@@ -76,6 +76,14 @@ describe('the profiler in a real browser', () => {
     await browser.page.waitForLoadState('load');
     const rows = await browser.page.locator('table.logs tbody tr').allInnerTexts();
     assert.ok(rows.length >= 1 && rows.every((row) => /ERROR|CRITICAL/.test(row)), rows.join('\n'));
+    const toggle = browser.page.locator('table.logs tbody tr details.log-context > summary').first();
+    const context = browser.page.locator('table.logs tbody tr details.log-context > pre').first();
+    assert.equal(await context.isVisible(), false, 'the context is folded until asked for');
+    assert.equal(await toggle.innerText(), 'Show context');
+    await toggle.click();
+    assert.ok(await context.isVisible(), 'the toggle shows the context');
+    assert.match(await context.innerText(), /"exception"/);
+    assert.equal(await toggle.innerText(), 'Hide context');
     await browser.screenshot('logs');
   });
 

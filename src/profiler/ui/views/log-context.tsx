@@ -3,9 +3,10 @@ import type { StackFrame } from '../../../errors/stack-frame.js';
 import { shownContext, TRACE_IN_EXCEPTION_PANEL } from '../../../logging/shown-context.js';
 
 /**
- * A log record's context: its JSON, then, folded, the stack trace of each error in it (the reference's
- * "Show trace"), written as text when the panel is shown. The trace is left out of the JSON, where its
- * frames would bury the other keys.
+ * A log record's context, folded as the reference folds it: its JSON behind "Show context", then the stack
+ * trace of each error in it behind "Show trace", written as text when the panel is shown. The trace is left
+ * out of the JSON, where its frames would bury the other keys. The toggles are <details>, which open with no
+ * script, so the profiler's pages need no script and no CSP exception for them.
  */
 export function LogContext({ context }: { context: Record<string, unknown> }) {
   // Masked here too: a record is readable as soon as it is collected, its masked copy made only once the
@@ -27,18 +28,32 @@ export function LogContext({ context }: { context: Record<string, unknown> }) {
     traces.push({ key, frames });
   }
   return (
-    <>
-      <pre>{JSON.stringify(shown, null, 2)}</pre>
+    <div class="log-metadata">
+      <details class="log-context">
+        <Toggle show="Show context" hide="Hide context" />
+        <pre>{JSON.stringify(shown, null, 2)}</pre>
+      </details>
       {inExceptionPanel.map((key) => (
         <p class="log-trace">The trace of {key} is in the Exception panel: it is the request's own error.</p>
       ))}
       {traces.map(({ key, frames }) => (
         <details class="log-trace">
-          <summary>Show trace ({key})</summary>
+          <Toggle show={`Show trace (${key})`} hide={`Hide trace (${key})`} />
           <pre>{frames.length === 0 ? 'No stack frames.' : frames.map((frame) => `at ${frame.function === '' ? '<anonymous>' : frame.function} (${frame.file}:${frame.line})`).join('\n')}</pre>
         </details>
       ))}
-    </>
+    </div>
+  );
+}
+
+// Both labels are written, the stylesheet showing the one that fits whether the <details> is open: the
+// reference's toggles say "Hide context" once opened (its data-toggle-alt-content), with a script.
+function Toggle({ show, hide }: { show: string; hide: string }) {
+  return (
+    <summary>
+      <span class="toggle-show">{show}</span>
+      <span class="toggle-hide">{hide}</span>
+    </summary>
   );
 }
 
