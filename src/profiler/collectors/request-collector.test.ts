@@ -9,7 +9,7 @@ import { RequestStack } from '../../kernel/request-stack.js';
 import { TEST_CONFIG } from '../profiled-app.fixture.js';
 import { ConfigCollector } from './config-collector.js';
 import { MASK } from '../../config/mask-secrets.js';
-import { RequestCollector } from './request-collector.js';
+import { RequestCollector, type RequestData } from './request-collector.js';
 import { ResponseCollector } from './response-collector.js';
 import type { Profile } from '../profile.js';
 import { RequestPanel } from '../ui/views/panels/request.js';
@@ -137,6 +137,40 @@ describe('RequestCollector', () => {
     assert.equal(data.hasSession, false);
     assert.equal(data.statelessCheck, true);
     assert.equal(new RequestCollector().collect(requestWith({}), new Response()).statelessCheck, false);
+  });
+
+  describe('Server Parameters', () => {
+    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'http://app.example.test/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
+    const panelOf = (data: RequestData) => renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
+
+    it('lists the environment sorted by name, secrets masked, and the request panel shows it escaped', () => {
+      const env = { PORT: '8000', APP_SECRET: 's3cr3t', DATABASE_URL: 'postgres://app:pw1@db/app', GREETING: '<b>hi</b> & "bye"', API_TOKEN: '', UNSET: undefined };
+      const data = new RequestCollector({ env }).collect(requestWith({}), new Response());
+      assert.deepEqual(Object.entries(data.serverParameters ?? {}), [
+        ['API_TOKEN', ''],
+        ['APP_SECRET', MASK],
+        ['DATABASE_URL', `postgres://app:${MASK}@db/app`],
+        ['GREETING', '<b>hi</b> & "bye"'],
+        ['PORT', '8000'],
+      ]);
+      const html = panelOf(data);
+      assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>API_TOKEN<\/th><td><\/td><\/tr><tr><th>APP_SECRET<\/th><td>\*{6}<\/td>/);
+      assert.match(html, /<th>GREETING<\/th><td>&lt;b>hi&lt;\/b> &amp; &quot;bye&quot;<\/td>/);
+      assert.doesNotMatch(html, /s3cr3t|pw1|<b>hi/);
+    });
+
+    it("snapshots the process's environment once: every record carries the same frozen object", () => {
+      const first = new RequestCollector().collect(requestWith({}), new Response()).serverParameters;
+      const second = new RequestCollector().collect(requestWith({}), new Response()).serverParameters;
+      assert.ok(Object.isFrozen(first));
+      assert.equal(second, first);
+      assert.equal(first?.PATH, process.env.PATH);
+    });
+
+    it('says a record made before the environment was recorded has none', () => {
+      const { serverParameters: _, ...data } = new RequestCollector({ env: {} }).collect(requestWith({}), new Response());
+      assert.match(panelOf(data), /<h4>Defined as regular env variables<\/h4><p class="empty">Not recorded for this request\.<\/p>/);
+    });
   });
 
   it('records the trusted-proxy resolution and the controller, n/a when none ran', () => {

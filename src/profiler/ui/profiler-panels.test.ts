@@ -172,6 +172,14 @@ describe('profiler panels', () => {
     assert.match(child, /<th>Controller<\/th><td>ErrorController<\/td>/);
   });
 
+  it("lists the process's environment under Server Parameters on the request panel, as the reference lists $_SERVER", async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=request');
+    const path = (process.env.PATH ?? '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+    assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined as regular env variables<\/h4><table>/);
+    assert.ok(html.includes(`<th>PATH</th><td>${path}</td>`), 'PATH is listed');
+  });
+
   it('labels the menu in the reference wording and fills the search form back in', async () => {
     const { get, page } = await failedRequest();
     const html = await page('panel=request');

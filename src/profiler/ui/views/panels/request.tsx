@@ -80,6 +80,10 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
         <span class="label">Stateless check enabled</span>
       </div>
       {data.sessionUsages === 0 && <p class="empty">Session not used.</p>}
+      <h3>Server Parameters</h3>
+      {/* The reference also lists the variables of the .env files, which keel keeps out of process.env. */}
+      <h4>Defined as regular env variables</h4>
+      {data.serverParameters === undefined ? <p class="empty">Not recorded for this request.</p> : <DataTable rows={data.serverParameters} empty="No environment variables" />}
       <h3>Client and Proxy</h3>
       <DataTable
         rows={{
