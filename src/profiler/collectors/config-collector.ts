@@ -3,6 +3,7 @@ import type { Collector } from './collector.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
 import { KEEL_VERSION } from '../../internal/keel-version.js';
 import { freezeWithJson } from '../profile-json.js';
+import { processServerParameters, snapshotServerParameters, type ServerParameters } from './server-parameters.js';
 
 export interface ConfigData {
   env: string;
@@ -11,6 +12,17 @@ export interface ConfigData {
   keelVersion: string;
   /** The effective configuration (rate limiters included), secret-named keys masked. */
   config: unknown;
+  /**
+   * The request panel's Server Parameters: the process environment, sorted, secrets masked. Kept with the
+   * configuration, whose snapshot is serialised once per process, rather than in each request's data,
+   * where every record would write its ~1.6 kB again. Absent from records made before it was recorded.
+   */
+  serverParameters?: ServerParameters;
+}
+
+export interface ConfigCollectorOptions {
+  /** The environment shown as Server Parameters; by default the process's, snapshot once per process. */
+  env?: Record<string, string | undefined>;
 }
 
 /** The effective configuration, secrets masked once at start-up: collecting only hands out the snapshot. */
@@ -18,9 +30,10 @@ export class ConfigCollector implements Collector<ConfigData> {
   readonly name = 'config';
   #data: ConfigData;
 
-  constructor(config: KeelConfig) {
+  constructor(config: KeelConfig, { env }: ConfigCollectorOptions = {}) {
     // The same snapshot goes into every record, serialised once for all of them.
-    this.#data = freezeWithJson({ env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config) });
+    const serverParameters = env === undefined ? processServerParameters() : snapshotServerParameters(env);
+    this.#data = freezeWithJson({ env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config), serverParameters });
   }
 
   collect(): ConfigData {

@@ -7,9 +7,9 @@ import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import { RequestStack } from '../../kernel/request-stack.js';
 import { TEST_CONFIG } from '../profiled-app.fixture.js';
-import { ConfigCollector } from './config-collector.js';
+import { ConfigCollector, type ConfigData } from './config-collector.js';
 import { MASK } from '../../config/mask-secrets.js';
-import { RequestCollector, type RequestData } from './request-collector.js';
+import { RequestCollector } from './request-collector.js';
 import { ResponseCollector } from './response-collector.js';
 import type { Profile } from '../profile.js';
 import { RequestPanel } from '../ui/views/panels/request.js';
@@ -140,36 +140,49 @@ describe('RequestCollector', () => {
   });
 
   describe('Server Parameters', () => {
-    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'http://app.example.test/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
-    const panelOf = (data: RequestData) => renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
+    const profileWith = (config?: ConfigData): Profile => ({
+      token: 'abc123',
+      parent: undefined,
+      children: [],
+      time: 0,
+      method: 'GET',
+      url: 'http://app.example.test/',
+      ip: '127.0.0.1',
+      statusCode: 200,
+      type: 'request',
+      collectors: config === undefined ? {} : { config },
+    });
+    const data = new RequestCollector().collect(requestWith({}), new Response());
+    const panelOf = (profile: Profile) => renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
 
     it('lists the environment sorted by name, secrets masked, and the request panel shows it escaped', () => {
       const env = { PORT: '8000', APP_SECRET: 's3cr3t', DATABASE_URL: 'postgres://app:pw1@db/app', GREETING: '<b>hi</b> & "bye"', API_TOKEN: '', UNSET: undefined };
-      const data = new RequestCollector({ env }).collect(requestWith({}), new Response());
-      assert.deepEqual(Object.entries(data.serverParameters ?? {}), [
+      const config = new ConfigCollector(TEST_CONFIG, { env }).collect();
+      assert.deepEqual(Object.entries(config.serverParameters ?? {}), [
         ['API_TOKEN', ''],
         ['APP_SECRET', MASK],
         ['DATABASE_URL', `postgres://app:${MASK}@db/app`],
         ['GREETING', '<b>hi</b> & "bye"'],
         ['PORT', '8000'],
       ]);
-      const html = panelOf(data);
+      const html = panelOf(profileWith(config));
       assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>API_TOKEN<\/th><td><\/td><\/tr><tr><th>APP_SECRET<\/th><td>\*{6}<\/td>/);
       assert.match(html, /<th>GREETING<\/th><td>&lt;b>hi&lt;\/b> &amp; &quot;bye&quot;<\/td>/);
       assert.doesNotMatch(html, /s3cr3t|pw1|<b>hi/);
     });
 
-    it("snapshots the process's environment once: every record carries the same frozen object", () => {
-      const first = new RequestCollector().collect(requestWith({}), new Response()).serverParameters;
-      const second = new RequestCollector().collect(requestWith({}), new Response()).serverParameters;
-      assert.ok(Object.isFrozen(first));
-      assert.equal(second, first);
-      assert.equal(first?.PATH, process.env.PATH);
+    it("snapshots the process's environment once, in the configuration's data that every record shares, serialised once", () => {
+      const first = new ConfigCollector(TEST_CONFIG).collect();
+      const second = new ConfigCollector(TEST_CONFIG).collect();
+      assert.ok(Object.isFrozen(first.serverParameters));
+      assert.equal(second.serverParameters, first.serverParameters);
+      assert.equal(first.serverParameters?.PATH, process.env.PATH);
+      // The request's own data does not carry it: each record would write it again.
+      assert.ok(!JSON.stringify(data).includes(JSON.stringify(process.env.PATH)));
     });
 
     it('says a record made before the environment was recorded has none', () => {
-      const { serverParameters: _, ...data } = new RequestCollector({ env: {} }).collect(requestWith({}), new Response());
-      assert.match(panelOf(data), /<h4>Defined as regular env variables<\/h4><p class="empty">Not recorded for this request\.<\/p>/);
+      assert.match(panelOf(profileWith()), /<h4>Defined as regular env variables<\/h4><p class="empty">Not recorded for this request\.<\/p>/);
     });
   });
 

@@ -8,7 +8,6 @@ import { collectPostParameters, type PostParameters } from './post-parameters.js
 import { otherAttributes } from './request-attributes.js';
 import { shownContext } from '../../logging/shown-context.js';
 import { collectRequestContent, type RequestContent } from './request-content.js';
-import { processServerParameters, snapshotServerParameters, type ServerParameters } from './server-parameters.js';
 import { collectUploadedFiles, type UploadedFileSummary } from './uploaded-files.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
@@ -46,11 +45,6 @@ export interface RequestData {
   /** Declared body size in bytes (Content-Length); undefined for a chunked or bodiless request. */
   bodySize: number | undefined;
   cookies: Record<string, string>;
-  /**
-   * The reference's Server Parameters: the process environment, one frozen snapshot that every record shares
-   * (see processServerParameters). Absent from records made before it was recorded.
-   */
-  serverParameters?: ServerParameters;
   clientIp: string;
   remoteAddress: string;
   /**
@@ -79,19 +73,9 @@ export interface RequestData {
 
 export const REDIRECT_COOKIE = 'sf_redirect';
 
-export interface RequestCollectorOptions {
-  /** The environment shown as Server Parameters; by default the process's, snapshot once per process. */
-  env?: Record<string, string | undefined>;
-}
-
 /** The request as it arrived and was routed, secrets masked; Symfony's RequestDataCollector. */
 export class RequestCollector implements Collector<RequestData> {
   readonly name = 'request';
-  readonly #serverParameters: ServerParameters;
-
-  constructor({ env }: RequestCollectorOptions = {}) {
-    this.#serverParameters = env === undefined ? processServerParameters() : snapshotServerParameters(env);
-  }
 
   collect(request: Request, response: Response): RequestData {
     const origin = safeOrigin(request);
@@ -114,7 +98,6 @@ export class RequestCollector implements Collector<RequestData> {
       // Every value: a session cookie is a credential whatever its name. The profiler's own redirect
       // memory holds none, and the reference shows it.
       cookies: Object.fromEntries(Object.entries(cookies).map(([name, value]) => [name, name === REDIRECT_COOKIE ? value : MASK])),
-      serverParameters: this.#serverParameters,
       clientIp: origin?.clientIps[0] ?? request.remoteAddress,
       remoteAddress: request.remoteAddress,
       remotePort: request.remotePort,

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { MAX_SHOWN_BYTES } from '../../../collectors/post-parameters.js';
+import type { ConfigData } from '../../../collectors/config-collector.js';
 import type { RequestData } from '../../../collectors/request-collector.js';
 import type { RequestContent } from '../../../collectors/request-content.js';
 import { shownContext } from '../../../../logging/shown-context.js';
@@ -8,6 +9,8 @@ import type { PanelProps } from './panel.js';
 
 /** Symfony's request panel: parameters, headers, cookies, attributes, session, origin, family (parent and sub-requests). */
 export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
+  // Recorded with the configuration snapshot (see ConfigData), shown here as the reference shows it.
+  const serverParameters = (profile.collectors.config as ConfigData | undefined)?.serverParameters;
   const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
   return (
     <div>
@@ -83,7 +86,7 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       <h3>Server Parameters</h3>
       {/* The reference also lists the variables of the .env files, which keel keeps out of process.env. */}
       <h4>Defined as regular env variables</h4>
-      {data.serverParameters === undefined ? <p class="empty">Not recorded for this request.</p> : <DataTable rows={data.serverParameters} empty="No environment variables" />}
+      {serverParameters === undefined ? <p class="empty">Not recorded for this request.</p> : <DataTable rows={serverParameters} empty="No environment variables" />}
       <h3>Client and Proxy</h3>
       <DataTable
         rows={{
