@@ -27,9 +27,10 @@ export interface StaticFilesOptions {
  * A route serving a folder's files (what the web server in front of a Symfony app does for `public/`):
  * GET and HEAD, the file's type, length, Last-Modified and ETag, 304 for conditional requests and 206
  * for a Range (see fileResponse); a folder's URL without its final slash, the prefix's own included, is
- * redirected (301) to the URL with it when the folder has an index. Anything else that is not a file below the folder is the usual 404:
- * a path with `..`, a dotfile, a folder without its index, a link leading out of the folder. Put it after the
- * application's routes when its prefix is `/`: routes are tried in order.
+ * redirected (301) to the URL with it when the folder has an index. A `.` segment names the folder it stands
+ * in, as for send (express.static): `/assets/./app.css` is `/assets/app.css`. Anything else that is not a file
+ * below the folder is the usual 404: a path with `..`, a dotfile, a folder without its index, a link leading
+ * out of the folder. Put it after the application's routes when its prefix is `/`: routes are tried in order.
  * @example createApp({ routes: [...routes, staticFiles({ root: 'public', prefix: '/assets' })] });
  */
 export function staticFiles({ root, prefix, name = 'static_files', index = 'index.html', dotfiles = false, maxAge }: StaticFilesOptions): RouteDefinition {
@@ -47,7 +48,7 @@ export function staticFiles({ root, prefix, name = 'static_files', index = 'inde
     methods: ['GET', 'HEAD'],
     controller: (request, params: Record<string, string>) => {
       // The prefix's own URL has no path: whether it ends in a slash is for the request to say.
-      const path = params.path || (request.pathInfo.endsWith('/') ? '/' : '');
+      const path = withoutDotSegments(params.path ?? '') || (request.pathInfo.endsWith('/') ? '/' : '');
       if (path !== '' && (path.endsWith('/') || index === false)) return fileResponse(locate(folder, path, index, dotfiles), { maxAge });
       const found = path === '' ? folder : locate(folder, path, index, dotfiles);
       if (statSync(found, { throwIfNoEntry: false })?.isDirectory() !== true) return fileResponse(found, { maxAge });
@@ -59,6 +60,19 @@ export function staticFiles({ root, prefix, name = 'static_files', index = 'inde
       return Response.redirect(request.uriForPath(`${request.pathInfo}/`) + query, 301);
     },
   };
+}
+
+/**
+ * The path without its `.` segments, which name the folder they stand in: `./app.css` is `app.css`, `css/./`
+ * is `css/`, and `css/.` is `css`, a folder's URL without its slash (redirected to `css/./`, which serves its
+ * index). send, behind express.static, serves them so (it normalises the path before looking), and browsers
+ * remove them before asking, so only a client sending its path verbatim (curl --path-as-is, a script) meets
+ * one: serving the file, rather than redirecting to the URL without them, answers it as it expects without a
+ * second round trip, and a cache's second copy of a file is only ever made for such a client. `..` segments
+ * are kept for locate() to refuse, wherever they would lead: a `.` is never a dotfile, a `..` always a 404.
+ */
+function withoutDotSegments(path: string): string {
+  return path.split('/').filter((segment) => segment !== '.').join('/');
 }
 
 function locate(folder: string, path: string, index: string | false, dotfiles: boolean): string {

@@ -148,8 +148,22 @@ describe('static files and file responses over TCP (dev mode)', () => {
     assert.deepEqual([root.status, root.headers.location], [301, `http://127.0.0.1:${port}/assets/`]);
   });
 
+  it("serves a path with `.` segments as the path without them, as express.static does, a folder's without its slash redirected", async () => {
+    for (const path of ['/assets/./app.css', '/assets/././app.css', '/assets/%2e/app.css', '/assets/.//app.css', '/assets/.%2Fapp.css']) {
+      const answer = await send(port, path);
+      assert.deepEqual([answer.status, answer.body], [200, css], path);
+    }
+    assert.equal((await send(port, '/assets/docs/./index.html')).body, '<h1>docs</h1>');
+    assert.equal((await send(port, '/assets/docs/./')).body, '<h1>docs</h1>');
+    assert.equal((await send(port, '/assets/./')).body, '<h1>home</h1>');
+    const folder = await send(port, '/assets/docs/.?lang=fr');
+    assert.deepEqual([folder.status, folder.headers.location], [301, `http://127.0.0.1:${port}/assets/docs/./?lang=fr`]);
+    const root = await send(port, '/assets/.');
+    assert.deepEqual([root.status, root.headers.location], [301, `http://127.0.0.1:${port}/assets/./`]);
+  });
+
   it('answers 404, naming no path on disk, for anything that is not a file below the folder', async () => {
-    for (const path of ['/assets/missing.css', '/assets/../secret.txt', '/assets/%2e%2e/secret.txt', '/assets/docs/%2e%2e/%2e%2e/secret.txt', '/assets/.env', '/assets/env.txt', '/assets/link-out.txt', '/assets/empty/', '/assets/empty', '/assets/app.css%00.txt', '/assets/docs%5C..%5C..%5Csecret.txt']) {
+    for (const path of ['/assets/missing.css', '/assets/../secret.txt', '/assets/%2e%2e/secret.txt', '/assets/docs/%2e%2e/%2e%2e/secret.txt', '/assets/./../secret.txt', '/assets/docs/./%2e%2e/./%2e%2e/secret.txt', '/assets/.%2e/secret.txt', '/assets/./.env', '/assets/empty/.', '/assets/.env', '/assets/env.txt', '/assets/link-out.txt', '/assets/empty/', '/assets/empty', '/assets/app.css%00.txt', '/assets/docs%5C..%5C..%5Csecret.txt']) {
       const answer = await send(port, path);
       assert.equal(answer.status, 404, path);
       assert.doesNotMatch(answer.body, /s3cr3t|outside the folder/, path);
