@@ -69,6 +69,16 @@ describe('ErrorListener', () => {
       assert.equal(logger.records[0]!.message, 'Uncaught PHP Exception Error: "plain" at  line 0');
     });
 
+    it('logs a body cut off by the server stopping at NOTICE, as the stop\'s consequence, and still answers 503', async () => {
+      const { kernel, logger } = setUp({ debug: false, fail: () => new HttpException(503, { code: 'KEEL_ERR_SERVER_STOPPING', message: 'The server stopped before the whole body arrived.' }) });
+      const response = await kernel.handle(get('/upload', 'POST'));
+      assert.equal(response.status, 503);
+      assert.deepEqual(
+        logger.records.map(({ level, channel, message, context, request }) => ({ level, channel, message, context, request })),
+        [{ level: 'notice', channel: 'request', message: 'request cut off by the server stopping before its body had all arrived', context: { code: 'KEEL_ERR_SERVER_STOPPING', method: 'POST', request_uri: '/upload' }, request: undefined }],
+      );
+    });
+
     it('skips the statuses it is told to skip', async () => {
       const { kernel, logger } = setUp({ debug: false, skipLogStatuses: [404, 405], fail: () => new NotFoundHttpException('x') });
       await kernel.handle(get());

@@ -47,6 +47,15 @@ export class ErrorListener implements Subscriber {
   readonly logKernelException = (event: ExceptionEvent): void => {
     // The status createFlatError would give, known without flattening: a skipped 404 costs nothing.
     if (this.#skipLogStatuses.has(isHttpException(event.error) ? event.error.status : 500)) return;
+    // A body read cut off at the end of a stop's grace period (see NodeRequestBody): the stop's expected
+    // consequence, not the application's failure, whose 503 its client has most likely not stayed to read.
+    // Told by keel's own stable code, which only that cut gives, so that a CRITICAL line still means an
+    // incident. Logged as the server's own lines are, not held back with the request's: in prod those are
+    // dropped unless an error comes (fingers crossed), and how many uploads a stop cut is worth knowing.
+    if (isHttpException(event.error) && event.error.code === 'KEEL_ERR_SERVER_STOPPING') {
+      this.#logger.log('notice', LOG_MESSAGES.requestCutOffByStop, { code: event.error.code, method: event.request.method, request_uri: event.request.pathInfo });
+      return;
+    }
     // Flattened as the error page will flatten it (debug or not): both share one FlatError and its parsed stack.
     const flat = createFlatError(event.error, { debug: this.#debug });
     // ERROR for client errors, CRITICAL for server errors and anything that is not an HTTP error.

@@ -8,6 +8,11 @@ export const LOG_MESSAGES = {
   matchedRoute: 'Matched route "{route}".',
   /** ErrorListener, ERROR below 500 and CRITICAL from 500 up, channel `request`; context: exception. */
   uncaughtException: 'Uncaught PHP Exception {class}: "{message}" at {file} line {line}',
+  /**
+   * ErrorListener, NOTICE, channel `request`, instead of uncaughtException for a body cut off by the end of a
+   * stop's grace period (KEEL_ERR_SERVER_STOPPING); context: code, method, request_uri.
+   */
+  requestCutOffByStop: 'request cut off by the server stopping before its body had all arrived',
   /** ErrorListener, when the error sub-request itself failed. */
   exceptionWhileHandling: 'Exception thrown when handling an exception ({class}: {message} at {file} line {line})',
   serverListening: 'server listening',
