@@ -114,7 +114,8 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
       // unless its response has begun, which another head would corrupt.
       if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') noteCutOff(inFlight.req, 'timeout');
       // The parser's own errors (HPE_…) in a body: the client sent something broken rather than went away.
-      else if (error.code?.startsWith('HPE_') === true) noteCutOff(inFlight.req, 'malformed');
+      // Except the end of the connection before the body's: node reports a client gone mid-body so.
+      else if (error.code?.startsWith('HPE_') === true && error.code !== 'HPE_INVALID_EOF_STATE') noteCutOff(inFlight.req, 'malformed');
       if (inFlight.headersSent) {
         socket.destroy();
         return;
