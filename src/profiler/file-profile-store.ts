@@ -7,7 +7,7 @@ import { summarizeProfile } from './profile.js';
 import type { IndexEntry } from './profile-index.js';
 import { type CollectorTexts, stringifyProfile } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
-import { groupTexts, packRecords, unpackRecord } from './record-group.js';
+import { GroupReader, groupTexts, packRecords } from './record-group.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
 import { removeEachWhileWritten, removeWhileWritten } from './remove-while-written.js';
 import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
@@ -62,6 +62,7 @@ export class FileProfileStore implements ProfileStore {
   // Rings and folders of an earlier layout being deleted in the background.
   #removals = new Set<Promise<void>>();
   #legacyChecked = false;
+  #groups = new GroupReader();
 
   constructor({ dir, maxRecords = 1000, maxAge = 2 * 86400, segmentRecords = defaultSegmentRecords(maxRecords), clock = Date.now }: FileProfileStoreOptions) {
     this.dir = dir;
@@ -101,12 +102,12 @@ export class FileProfileStore implements ProfileStore {
     if (location === undefined) return undefined;
     let data: Buffer;
     try {
-      data = await readSlot(this.#ringsDir, location);
+      data = readSlot(this.#ringsDir, location);
     } catch {
       return undefined;
     }
     try {
-      const profile = JSON.parse(await unpackRecord(data, location.part)) as Profile;
+      const profile = JSON.parse(this.#groups.record(data, location.part)) as Profile;
       if (profile.token !== token || profile.time < this.#cutoff()) return undefined;
       return { ...profile, parent: profile.parent ?? undefined };
     } catch {

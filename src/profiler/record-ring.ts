@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDirSync } from '../internal/make-dir.js';
 import type { GroupPart } from './record-group.js';
@@ -41,20 +40,22 @@ export function ringSlotPath(ringsDir: string, { ring, slot }: Pick<RecordLocati
 
 /**
  * The bytes a location names: the first `length` bytes of the slot's file. Throws when the file holds fewer
- * (a torn write, or a line edited by hand), checked before a buffer that size is made.
+ * (a torn write, or a line edited by hand), checked before a buffer that size is made. Synchronous: the
+ * profiler's pages read a few kilobytes, and each hop of node's thread pool cost more than the read (a
+ * record's file read through fs/promises took ~250 µs here, the same read ~35 µs synchronously).
  */
-export async function readSlot(ringsDir: string, location: RecordLocation): Promise<Buffer> {
+export function readSlot(ringsDir: string, location: RecordLocation): Buffer {
   const path = ringSlotPath(ringsDir, location);
-  const file = await open(path, 'r');
+  const fd = openSync(path, 'r');
   try {
-    const { size } = await file.stat();
+    const { size } = fstatSync(fd);
     if (size < location.length) throw new Error(`${path} holds ${size} of ${location.length} bytes`);
     const data = Buffer.alloc(location.length);
-    const { bytesRead } = await file.read(data, 0, location.length, 0);
+    const bytesRead = readSync(fd, data, 0, location.length, 0);
     if (bytesRead !== location.length) throw new Error(`${path} holds ${bytesRead} of ${location.length} bytes`);
     return data;
   } finally {
-    await file.close();
+    closeSync(fd);
   }
 }
 
