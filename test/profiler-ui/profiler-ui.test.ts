@@ -76,6 +76,15 @@ describe('the profiler in a real browser', () => {
     await browser.page.waitForLoadState('load');
     const rows = await browser.page.locator('table.logs tbody tr').allInnerTexts();
     assert.ok(rows.length >= 1 && rows.every((row) => /ERROR|CRITICAL/.test(row)), rows.join('\n'));
+    // The time, level and channel each read on one line (a level cell broken as ERRO / R reads as nothing).
+    const lines = await browser.page.locator('table.logs tbody tr').first().evaluate((row) =>
+      [...row.querySelectorAll(':scope > td:not(:last-child)')].map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    assert.deepEqual(lines, [1, 1, 1]);
     const toggle = browser.page.locator('table.logs tbody tr details.log-context > summary').first();
     const context = browser.page.locator('table.logs tbody tr details.log-context > pre').first();
     assert.equal(await context.isVisible(), false, 'the context is folded until asked for');
