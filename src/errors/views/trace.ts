@@ -44,6 +44,9 @@ const renderedFrames = new WeakMap<ExcerptReader, WeakMap<StackFrame, RenderedFr
 
 function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
+  // A frame read back from a profile record is a new object on every read: kept, it would never be met
+  // again, and making it flat (a copy through JSON, ~100 µs a trace) would be paid for nothing.
+  if (!Object.isFrozen(frame)) return renderToString(TraceLine({ frame, excerpt }));
   let rendered = renderedFrames.get(readExcerpt);
   if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new WeakMap()));
   const hit = rendered.get(frame);
