@@ -20,7 +20,6 @@ import { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
 import { createRateLimiting, type RateLimiting } from './rate-limiter/create-rate-limiting.js';
 import { OriginGuardListener } from './proxy/origin-guard-listener.js';
 import { createOriginResolver } from './proxy/trusted-proxies.js';
-import { Matcher } from './routing/matcher.js';
 import type { RouteDefinition } from './routing/route.js';
 import { RouteCollection } from './routing/route-collection.js';
 import { RouterListener } from './routing/router-listener.js';
@@ -109,7 +108,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     // adds its headers before the ResponseListener's Content-Type).
     for (const subscriber of subscribers) dispatcher.addSubscriber(subscriber);
     dispatcher.addSubscriber(new OriginGuardListener());
-    dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(collection), logger: log, traceMisses: config.debug }));
+    dispatcher.addSubscriber(new RouterListener({ matcher: collection.matcher(), logger: log, traceMisses: config.debug }));
     // After the router (32), so that the matched route's limiters are known; before the controller.
     rateLimiting = createRateLimiting({ config, routes: collection, logger: log });
     dispatcher.addSubscriber(rateLimiting.listener);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RouteCollection } from './route-collection.js';
 import { RouteDefinitionError } from './routing-errors.js';
+import { traceRoutes } from './trace.js';
 
 const invalid = (problem: RegExp) => (error: unknown) =>
   error instanceof RouteDefinitionError && error.code === 'KEEL_ERR_ROUTE_INVALID' && problem.test(error.message);
@@ -15,6 +16,24 @@ describe('RouteCollection', () => {
     assert.deepEqual([...routes].map((r) => r.name), ['b', 'a']);
     assert.equal(routes.get('a')?.path, '/a');
     assert.equal(routes.size, 2);
+  });
+
+  it('shares one matcher of the table until a route is added, which the next matcher knows', () => {
+    const routes = new RouteCollection().add({ name: 'a', path: '/a' });
+    const first = routes.matcher();
+    assert.equal(routes.matcher(), first);
+    // The routing panel's replay of a request uses it too, instead of indexing the table again.
+    const match = first.match.bind(first);
+    let replays = 0;
+    first.match = (...args) => {
+      replays++;
+      return match(...args);
+    };
+    assert.equal(traceRoutes(routes, { method: 'GET', path: '/a', host: 'localhost', scheme: 'http' }).outcome.kind, 'match');
+    assert.equal(replays, 1);
+    routes.add({ name: 'b', path: '/b' });
+    assert.notEqual(routes.matcher(), first);
+    assert.equal(routes.matcher().match({ method: 'GET', path: '/b', host: 'localhost', scheme: 'http' }).route.name, 'b');
   });
 
   it('rejects a second route with the same name', () => {

@@ -1,3 +1,4 @@
+import { Matcher } from './matcher.js';
 import { Route, type RouteDefinition } from './route.js';
 import { RouteDefinitionError } from './routing-errors.js';
 
@@ -12,12 +13,23 @@ import { RouteDefinitionError } from './routing-errors.js';
  */
 export class RouteCollection implements Iterable<Route> {
   #routes = new Map<string, Route>();
+  #matcher: Matcher | undefined;
 
   add(definition: RouteDefinition): this {
     const route = new Route(definition);
     if (this.#routes.has(route.name)) throw new RouteDefinitionError(route.name, 'a route with this name is already defined.');
     this.#routes.set(route.name, route);
+    this.#matcher = undefined;
     return this;
+  }
+
+  /**
+   * A matcher of the table as it is now, built once until a route is added: the router and the profiler's
+   * routing panel, which replays each recorded request on the table, share it instead of indexing every
+   * route again for each panel shown.
+   */
+  matcher(): Matcher {
+    return (this.#matcher ??= new Matcher(this));
   }
 
   addAll(definitions: Iterable<RouteDefinition>): this {

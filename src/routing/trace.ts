@@ -2,6 +2,7 @@ import { createMatchInput } from './match-input.js';
 import { isRedirect, Matcher, type MatchContext } from './matcher.js';
 import { rawUrlDecode } from './raw-url-decode.js';
 import type { Route } from './route.js';
+import { RouteCollection } from './route-collection.js';
 import { evaluateRoute, type MatchInput } from './route-verdict.js';
 import { isRoutingError, MethodNotAllowedException } from './routing-errors.js';
 
@@ -45,7 +46,7 @@ export interface RoutingTrace {
  * // { kind: 'redirect', route: 'blog_index', params: {}, path: '/blog/' }
  */
 export function traceRoutes(target: Matcher | Iterable<Route>, context: MatchContext): RoutingTrace {
-  const matcher = target instanceof Matcher ? target : new Matcher(target);
+  const matcher = target instanceof Matcher ? target : target instanceof RouteCollection ? target.matcher() : new Matcher(target);
   const passes: { path: string; context: MatchContext }[] = [];
   let outcome: TraceOutcome;
   try {
