@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { html, trustedHtml } from './html-template.js';
+import { asciiHtml, escapeHtmlText, html, trustedHtml } from './html-template.js';
 
 const render = (node: ReturnType<typeof html>) => renderToString(node);
 
@@ -39,6 +39,30 @@ describe('html``', () => {
         assert.doesNotMatch(inner, /</);
       }),
     );
+  });
+});
+
+describe('asciiHtml', () => {
+  // What a browser makes of the text: the references escapeHtmlText and asciiHtml write, decoded.
+  const decode = (markup: string) =>
+    markup.replace(/&(#\d+|lt|gt|amp|quot);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : { lt: '<', gt: '>', amp: '&', quot: '"' }[name]!));
+
+  it('writes characters outside ASCII as references, a surrogate pair as one, and leaves ASCII markup as it is', () => {
+    assert.equal(asciiHtml('<code title="café">§ → 😀</code>'), '<code title="caf&#233;">&#167; &#8594; &#128512;</code>');
+    const ascii = '<p class="x">plain &amp; simple</p>';
+    assert.equal(asciiHtml(ascii), ascii);
+  });
+
+  it('keeps any text as a browser reads it, in ASCII only', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const markup = asciiHtml(escapeHtmlText(text));
+        assert.doesNotMatch(markup, /[\u0080-\u{10ffff}]/u);
+        assert.equal(decode(markup), text);
+      }),
+    );
+    // A lone surrogate is no character: its reference reads as U+FFFD, which UTF-8 would have written for it.
+    assert.equal(asciiHtml('a\ud800b'), 'a&#55296;b');
   });
 });
 

@@ -51,6 +51,21 @@ export function escapeHtmlText(text: string, { quotes = false } = {}): string {
   return quotes ? escaped.replaceAll("'", '&#039;') : escaped;
 }
 
+// Outside ASCII: whole code points (a surrogate pair is one character reference), lone surrogates alone.
+const NON_ASCII = /[\u0080-\u{10ffff}]/u;
+const EACH_NON_ASCII = /[\u0080-\u{10ffff}]/gu;
+
+/**
+ * Markup with every character outside ASCII written as a numeric character reference (`§` → `&#167;`),
+ * which a browser reads as the same document, in text and attribute values alike. A page that is all ASCII
+ * goes to the socket as a copy of its characters; one `§` in a source excerpt made node encode the whole
+ * 32 kB debug page as UTF-8, character by character (see writeResponse). For markup made once and kept.
+ * @example asciiHtml('<code>// RFC 9112 §9.6</code>') // '<code>// RFC 9112 &#167;9.6</code>'
+ */
+export function asciiHtml(markup: string): string {
+  return NON_ASCII.test(markup) ? markup.replace(EACH_NON_ASCII, (character) => `&#${character.codePointAt(0)!};`) : markup;
+}
+
 function escapeValue(value: unknown): unknown {
   if (value === null || value === undefined || typeof value === 'boolean') return null;
   // An element (preact's carry their own `constructor: undefined`), or a list that preact renders item by

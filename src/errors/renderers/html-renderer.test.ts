@@ -89,6 +89,15 @@ describe('HtmlRenderer', () => {
       assert.match(body, /<details class="trace-line vendor">/);
     });
 
+    it('writes the page in ASCII when a source excerpt is not, its other characters as references', () => {
+      const { request } = notFound();
+      // RFC 9112 §9.6 → the excerpt around this line holds characters outside ASCII: é, 😀
+      const error = new Error('thrown beside a comment in another alphabet');
+      const body = renderDebug(error, request);
+      assert.ok(body.includes('<code>      // RFC 9112 &#167;9.6 &#8594; the excerpt around this line holds characters outside ASCII: &#233;, &#128512;</code>'), body.slice(0, 200));
+      assert.doesNotMatch(body, /[\u0080-\u{10ffff}]/u);
+    });
+
     it('lets the keyboard reach a source excerpt, which scrolls sideways when a line is long', () => {
       const { error, request } = notFound();
       assert.match(renderDebug(error, request), /<ol class="trace-code" start="\d+" tabindex="0"><li/);

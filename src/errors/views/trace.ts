@@ -1,7 +1,7 @@
 import { basename, dirname, sep } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { flatString } from '../../internal/flat-string.js';
-import { escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
+import { asciiHtml, escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
@@ -46,13 +46,14 @@ function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string 
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
   // A frame read back from a profile record is a new object on every read: kept, it would never be met
   // again, and making it flat (a copy through JSON, ~100 µs a trace) would be paid for nothing.
-  if (!Object.isFrozen(frame)) return renderToString(TraceLine({ frame, excerpt }));
+  if (!Object.isFrozen(frame)) return asciiHtml(renderToString(TraceLine({ frame, excerpt })));
   let rendered = renderedFrames.get(readExcerpt);
   if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new WeakMap()));
   const hit = rendered.get(frame);
   if (hit !== undefined && sameLines(hit.lines, excerpt)) return hit.html;
-  // Flat: it is written inside a new page every time (see flatString).
-  const markup = flatString(renderToString(TraceLine({ frame, excerpt })));
+  // Flat: it is written inside a new page every time (see flatString). ASCII: source excerpts bring
+  // comments' `§` and `→` into a page otherwise all ASCII (see asciiHtml).
+  const markup = flatString(asciiHtml(renderToString(TraceLine({ frame, excerpt }))));
   rendered.set(frame, { lines: excerpt.map((line) => line.text), html: markup });
   return markup;
 }
