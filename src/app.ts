@@ -16,6 +16,7 @@ import { createLogger, type ClosableLogger } from './logging/create-logger.js';
 import { LOG_MESSAGES } from './logging/log-messages.js';
 import { createDefaultCollectors, createProfiler, createProfileStore, profilerSubscribers } from './profiler/create-profiler.js';
 import type { Profiler } from './profiler/profiler.js';
+import { listenerSources } from './profiler/listener-sources.js';
 import { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
 import { createRateLimiting, type RateLimiting } from './rate-limiter/create-rate-limiting.js';
 import { OriginGuardListener } from './proxy/origin-guard-listener.js';
@@ -97,7 +98,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   // already opened: a Redis connection left open would keep the process alive after the error.
   try {
     // The routing panel replays matches against the whole table, read when a panel is shown.
-    if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir }));
+    if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir, listenerSources: () => listenerSources(kernel.dispatcher, config.projectDir) }));
     const errorController = createErrorController(renderer);
     if (config.debug) collection.add(createPreviewErrorRoute(kernel, errorController));
     collection.addAll(routes);

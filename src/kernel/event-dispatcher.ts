@@ -79,6 +79,11 @@ export class EventDispatcher {
     return (this.#listeners.get(event) ?? []).map(({ name, priority }) => ({ name, priority }));
   }
 
+  /** Every listener of every event, in call order, with its function: for tools that read the code (where it is defined). */
+  listenerFunctions(): { event: KernelEventName; name: string; listener: Listener<never> }[] {
+    return [...this.#listeners].flatMap(([event, entries]) => entries.map(({ name, listener }) => ({ event, name, listener })));
+  }
+
   /** Every event that has listeners, with them in call order (for the profiler's events panel). */
   allListeners(): { event: KernelEventName; listeners: { name: string; priority: number }[] }[] {
     return [...this.#listeners.keys()].map((event) => ({ event, listeners: this.listeners(event) }));

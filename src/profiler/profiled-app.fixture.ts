@@ -14,6 +14,7 @@ import { RouterListener } from '../routing/router-listener.js';
 import { createDefaultCollectors, createProfiler, profilerSubscribers } from './create-profiler.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import type { StagingProfileStore } from './profiler.js';
+import { listenerSources } from './listener-sources.js';
 import { createProfilerRoutes } from './ui/profiler-routes.js';
 
 export const TEST_CONFIG: KeelConfig = {
@@ -84,7 +85,9 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.
   const routes: Route[] = [];
-  routes.push(...[...createProfilerRoutes(profiler, { routes }), ...appRoutes].map(compileRoute));
+  // As the application wires it: listeners located when the events panel is shown, paths from the project.
+  const sources = () => listenerSources(kernel.dispatcher, process.cwd());
+  routes.push(...[...createProfilerRoutes(profiler, { routes, listenerSources: sources }), ...appRoutes].map(compileRoute));
   kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger }));
   kernel.dispatcher.addSubscriber(new ErrorListener({ logger, debug: true, controller: createErrorController(new ErrorRenderer({ debug: true })) }));
   for (const subscriber of profilerSubscribers(profiler, { toolbar, clock: () => 1_800_000_000_000 })) kernel.dispatcher.addSubscriber(subscriber);

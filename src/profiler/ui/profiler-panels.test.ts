@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { MemoryProfileStore } from '../memory-profile-store.js';
 import { bodyOf, createProfiledApp } from '../profiled-app.fixture.js';
@@ -234,12 +235,30 @@ describe('profiler panels', () => {
     assert.match(html, /<h2>Event Dispatcher<\/h2>/);
     const [called, notCalled] = html.split('<h3>Not Called Listeners</h3>');
     // The 404 went through the request and exception events.
-    assert.match(called!, /<tr><td>request<\/td><td>32<\/td><td>RouterListener\.onRequest<\/td><td>1<\/td><td>\d+\.\d{3}<\/td><\/tr>/);
+    assert.match(called!, /<tr><td>request<\/td><td>32<\/td><td>RouterListener\.onRequest<div class="listener-source">.*?<\/div><\/td><td>1<\/td><td>\d+\.\d{3}<\/td><\/tr>/);
     assert.match(called!, /<td>exception<\/td>/);
     // The record is written from within terminate: its own listener there cannot have been seen to end.
-    assert.match(notCalled!, /<tr><td>terminate<\/td><td>-1024<\/td><td>ProfilerListener\.onTerminate<\/td><\/tr>/);
+    assert.match(notCalled!, /<tr><td>terminate<\/td><td>-1024<\/td><td>ProfilerListener\.onTerminate<div class="listener-source">.*?<\/div><\/td><\/tr>/);
     assert.match(notCalled!, /written while terminate listeners still run/);
     assert.doesNotMatch(notCalled!, /RouterListener\.onRequest/);
+  });
+
+  it("links each listener to where it is defined, opened by the profiler's source view, as the reference links its class", async () => {
+    const { page, get } = await failedRequest();
+    const html = await page('panel=events');
+    const lineOf = (file: string, text: string) => readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1;
+    for (const [file, text, name] of [
+      ['src/routing/router-listener.ts', '  onRequest(event: RequestEvent): void {', 'RouterListener.onRequest'],
+      ['src/profiler/profiler-listener.ts', '  readonly onTerminate = (event: TerminateEvent): void => {', 'ProfilerListener.onTerminate'],
+    ] as const) {
+      const line = lineOf(file, text);
+      assert.ok(line > 0, `${text} is in ${file}`);
+      const link = `<a href="/_profiler/open?file=${encodeURIComponent(file)}&amp;line=${line}">${file}:${line}</a>`;
+      assert.ok(html.includes(`${name}<div class="listener-source">${link}</div>`), `${name} links to ${file}:${line}`);
+      // The link opens the file, that line selected.
+      const opened = bodyOf(await get(`/_profiler/open?file=${encodeURIComponent(file)}&line=${line}`));
+      assert.ok(opened.includes(`<li id="line${line}" class="selected" value="${line}"><code>${text}</code></li>`), `${file} is shown at line ${line}`);
+    }
   });
 });
 

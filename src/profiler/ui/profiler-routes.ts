@@ -22,6 +22,7 @@ import { ExceptionPanel } from './views/panels/exception.js';
 import { RouterPanel } from './views/panels/router.js';
 import { ProfilePage } from './views/profile-page.js';
 import { SearchForm } from './views/search-form.js';
+import type { ListenerSources } from '../listener-sources.js';
 import { SourceFile } from './views/source-file.js';
 import { SearchResults } from './views/search-results.js';
 import { Toolbar } from './views/toolbar.js';
@@ -36,6 +37,8 @@ export interface ProfilerRoutesOptions {
   routes?: Matcher | Iterable<Route>;
   /** Where `/_profiler/open?file=` paths start; the working directory by default. */
   projectDir?: string;
+  /** Where the application's listeners are defined, looked up when the events panel is shown (see listenerSources). */
+  listenerSources?: () => ListenerSources;
 }
 
 // Symfony's RedirectResponse is built with its Content-Type, so that header comes first.
@@ -48,7 +51,7 @@ function redirect(url: string): Response {
  * before the application's routes. Like the reference, the pages disable profiling for themselves,
  * except the exception body and an empty toolbar request, which the reference profiles too.
  */
-export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = process.cwd() }: ProfilerRoutesOptions = {}): RouteDefinition[] {
+export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = process.cwd(), listenerSources }: ProfilerRoutesOptions = {}): RouteDefinition[] {
   const route = (name: string, path: string, controller: ProfilerController): RouteDefinition => ({ name, path, controller });
   const params = (request: Request) => request.attributes.routeParams ?? {};
   const base = (request: Request) => request.origin.prefix;
@@ -148,7 +151,8 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       if (!Object.hasOwn(profile.collectors, panel)) {
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }
-      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes })));
+      const sources = panel === 'events' ? listenerSources?.() : undefined;
+      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes, listenerSources: sources })));
     }),
 
     // The routing panel alone (Symfony's RouterController::panelAction), unprofiled.

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { EventsData, RegisteredEvent } from '../../../collectors/events-collector.js';
 import type { TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
+import type { ListenerSource } from '../../../listener-sources.js';
 import type { PanelProps } from './panel.js';
 
 // The kernel's events in the order a request meets them; an event keel does not know goes last.
@@ -16,12 +17,14 @@ interface Calls {
  * for how long, from the performance timeline) and those it did not (an event that was not dispatched, or
  * one whose propagation a listener stopped), each with its priority, in the order the dispatcher calls them.
  */
-export function EventsPanel({ profile, data }: PanelProps<EventsData>) {
+export function EventsPanel({ profile, data, base, listenerSources }: PanelProps<EventsData>) {
   const time = profile.collectors.time as Partial<TimeData> | undefined;
   const traced = Array.isArray(time?.events);
   const calls = callsByListener(traced ? time!.events! : []);
   const events = [...data.registered].sort((a, b) => rank(a.event) - rank(b.event));
-  const rows = events.flatMap(({ event, listeners }: RegisteredEvent) => listeners.map((listener) => ({ event, ...listener, calls: calls.get(`${event} ${listener.name}`) })));
+  const rows = events.flatMap(({ event, listeners }: RegisteredEvent) =>
+    listeners.map((listener) => ({ event, ...listener, calls: calls.get(`${event} ${listener.name}`), source: listenerSources?.get(`${event} ${listener.name}`) })),
+  );
   const called = rows.filter((row) => row.calls !== undefined);
   const notCalled = rows.filter((row) => row.calls === undefined);
   return (
@@ -39,9 +42,9 @@ export function EventsPanel({ profile, data }: PanelProps<EventsData>) {
       </div>
       {!traced && <p class="empty">The performance timeline of this request is missing: which listeners ran is unknown.</p>}
       <h3>Called Listeners</h3>
-      <ListenerTable rows={called} empty="No listener was called." withCalls />
+      <ListenerTable rows={called} empty="No listener was called." withCalls base={base} />
       <h3>Not Called Listeners</h3>
-      <ListenerTable rows={notCalled} empty="Every listener was called." withCalls={false} />
+      <ListenerTable rows={notCalled} empty="Every listener was called." withCalls={false} base={base} />
       {notCalled.some((row) => row.event === 'terminate') && (
         <p class="empty">The record is written while terminate listeners still run: the profiler's own, and any after it, show here even when they ran.</p>
       )}
@@ -54,10 +57,11 @@ interface ListenerRow {
   priority: number;
   name: string;
   calls: Calls | undefined;
+  source: ListenerSource | undefined;
 }
 
 /** One table for both lists: the called ones add how often they ran and for how long. */
-function ListenerTable({ rows, empty, withCalls }: { rows: readonly ListenerRow[]; empty: string; withCalls: boolean }) {
+function ListenerTable({ rows, empty, withCalls, base }: { rows: readonly ListenerRow[]; empty: string; withCalls: boolean; base: string }) {
   if (rows.length === 0) return <p class="empty">{empty}</p>;
   return (
     <table>
@@ -75,7 +79,10 @@ function ListenerTable({ rows, empty, withCalls }: { rows: readonly ListenerRow[
           <tr>
             <td>{row.event}</td>
             <td>{row.priority}</td>
-            <td>{row.name}</td>
+            <td>
+              {row.name}
+              {row.source !== undefined && <SourceLink source={row.source} base={base} />}
+            </td>
             {withCalls && <td>{row.calls?.count ?? 0}</td>}
             {withCalls && <td>{(row.calls?.duration ?? 0).toFixed(3)}</td>}
           </tr>
@@ -83,6 +90,14 @@ function ListenerTable({ rows, empty, withCalls }: { rows: readonly ListenerRow[
       </tbody>
     </table>
   );
+}
+
+// Where the listener is defined, as the reference links each listener to its class's file: through the
+// profiler's own source view for a file of the project, as plain text for one outside it.
+function SourceLink({ source, base }: { source: ListenerSource; base: string }) {
+  const text = `${source.file}:${source.line}`;
+  const query = new URLSearchParams({ file: source.file, line: String(source.line) });
+  return <div class="listener-source">{source.inProject ? <a href={`${base}/_profiler/open?${query}`}>{text}</a> : text}</div>;
 }
 
 function rank(event: string): number {

@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import type { Matcher } from '../../../../routing/matcher.js';
 import type { Route } from '../../../../routing/route.js';
+import type { ListenerSources } from '../../../listener-sources.js';
 import type { Profile } from '../../../profile.js';
 
 export interface PanelProps<T = unknown> {
@@ -12,6 +13,8 @@ export interface PanelProps<T = unknown> {
   query: URLSearchParams;
   /** The application's routes, for panels that replay routing; absent when the profiler was not given them. */
   routes: Matcher | Iterable<Route> | undefined;
+  /** Where the application's listeners are defined, given to the events panel when known. */
+  listenerSources?: ListenerSources;
 }
 
 export type Panel = (props: PanelProps<never>) => VNode;

@@ -1,0 +1,41 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import { locateFunctions } from '../internal/function-locations.js';
+import type { EventDispatcher } from '../kernel/event-dispatcher.js';
+
+/** Where a listener is defined, as the events panel shows it. */
+export interface ListenerSource {
+  /** Relative to the project directory when the file is inside it (the profiler can then open it), else as found. */
+  file: string;
+  line: number;
+  /** Whether `/_profiler/open` serves the file: inside the project directory. */
+  inProject: boolean;
+}
+
+/** By `<event> <listener name>`, as the panel lists listeners. */
+export type ListenerSources = ReadonlyMap<string, ListenerSource>;
+
+const located = new WeakMap<EventDispatcher, { version: number; sources: ListenerSources }>();
+
+/**
+ * Where each listener of the dispatcher is defined (Symfony's events panel links each listener to its
+ * class's file). Looked up when the events panel is shown, not when requests are recorded: the records stay
+ * as they are, and the inspector's few tens of milliseconds are spent once per set of listeners (the
+ * dispatcher's version), only by whoever opens the panel. A record made by another instance of the same
+ * application names the same listeners.
+ */
+export function listenerSources(dispatcher: EventDispatcher, projectDir: string): ListenerSources {
+  const known = located.get(dispatcher);
+  if (known?.version === dispatcher.version) return known.sources;
+  const listeners = dispatcher.listenerFunctions();
+  const locations = locateFunctions(listeners.map(({ listener }) => listener));
+  const sources = new Map<string, ListenerSource>();
+  listeners.forEach(({ event, name }, i) => {
+    const location = locations[i];
+    if (location === undefined) return;
+    const fromProject = isAbsolute(location.file) ? relative(projectDir, location.file) : '';
+    const inProject = fromProject !== '' && !fromProject.startsWith('..') && !isAbsolute(fromProject);
+    sources.set(`${event} ${name}`, { file: inProject ? fromProject.split(sep).join('/') : location.file, line: location.line, inProject });
+  });
+  located.set(dispatcher, { version: dispatcher.version, sources });
+  return sources;
+}
