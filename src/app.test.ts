@@ -48,6 +48,23 @@ describe('App.handle()', () => {
   });
 });
 
+describe('the debug page of createApp', () => {
+  it("links frames of the project's files to the profiler's source view with the profiler on, and not without it", async () => {
+    for (const [profiler, linked] of [['1', true], ['0', false]] as const) {
+      // keel's own sources are the project here, so that the router's frame is one of its files.
+      const config = { ...loadConfig({ cwd: projectDir(), env: { APP_ENV: 'dev', KEEL_PROFILER: profiler, KEEL_PROFILER_STORAGE: 'memory' } }), projectDir: process.cwd() };
+      const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, actionLevel: false, destination: { write: () => undefined } });
+      const app = createApp({ config, logger, routes: [] });
+      try {
+        const body = String((await get(app, '/missing')).body);
+        assert.equal(/<span class="trace-file-path">in <a href="\/_profiler\/open\?file=src%2Frouting%2Frouter-listener\.ts&amp;line=\d+#line\d+">/.test(body), linked, `profiler ${profiler}`);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
+
 describe('controllers created by createApp', () => {
   it('get typed route parameters and the application: its kernel for sub-requests, its routes for URLs', async () => {
     const routes: AppOptions['routes'] = [

@@ -84,12 +84,13 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   // Debug pages and log lines read every error's stack: keep the source-mapped frames instead of mapping
   // them again for each error (see installSourceMappedStackCache).
   if (config.debug) installSourceMappedStackCache();
-  const renderer = new ErrorRenderer({ debug: config.debug });
   // The profiler exists only in debug mode, whatever the profiler settings say.
   const profiler =
     config.debug && config.profiler.enabled
       ? createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }), logger: log })
       : undefined;
+  // With the profiler, the debug page's frames link to its source view.
+  const renderer = new ErrorRenderer({ debug: config.debug, projectDir: profiler === undefined ? undefined : config.projectDir });
 
   const collection = new RouteCollection();
   let rateLimiting: RateLimiting | undefined;

@@ -1,5 +1,5 @@
-import { isAbsolute, relative, sep } from 'node:path';
 import { locateFunctions } from '../internal/function-locations.js';
+import { projectPath } from '../internal/project-source.js';
 import type { EventDispatcher } from '../kernel/event-dispatcher.js';
 
 /** Where a listener is defined, as the events panel shows it. */
@@ -7,7 +7,7 @@ export interface ListenerSource {
   /** Relative to the project directory when the file is inside it (the profiler can then open it), else as found. */
   file: string;
   line: number;
-  /** Whether `/_profiler/open` serves the file: inside the project directory. */
+  /** Whether `/_profiler/open` serves the file (see projectPath). */
   inProject: boolean;
 }
 
@@ -32,9 +32,8 @@ export function listenerSources(dispatcher: EventDispatcher, projectDir: string)
   listeners.forEach(({ event, name }, i) => {
     const location = locations[i];
     if (location === undefined) return;
-    const fromProject = isAbsolute(location.file) ? relative(projectDir, location.file) : '';
-    const inProject = fromProject !== '' && !fromProject.startsWith('..') && !isAbsolute(fromProject);
-    sources.set(`${event} ${name}`, { file: inProject ? fromProject.split(sep).join('/') : location.file, line: location.line, inProject });
+    const path = projectPath(projectDir, location.file);
+    sources.set(`${event} ${name}`, { file: path ?? location.file, line: location.line, inProject: path !== undefined });
   });
   located.set(dispatcher, { version: dispatcher.version, sources });
   return sources;

@@ -12,6 +12,8 @@ export interface ErrorRendererOptions {
   /** The application's debug flag; a request can still turn internals off with `showException: false`. */
   debug: boolean;
   renderers?: Partial<Record<ErrorFormat, Renderer>>;
+  /** The project directory when the profiler is mounted: the debug page links frames to its source view. */
+  projectDir?: string;
 }
 
 export interface RenderErrorOptions {
@@ -31,9 +33,9 @@ export class ErrorRenderer {
   readonly #debug: boolean;
   readonly #renderers: Record<ErrorFormat, Renderer>;
 
-  constructor({ debug, renderers = {} }: ErrorRendererOptions) {
+  constructor({ debug, renderers = {}, projectDir }: ErrorRendererOptions) {
     this.#debug = debug;
-    this.#renderers = { html: new HtmlRenderer(), json: new JsonRenderer(), xml: new XmlRenderer(), csv: new CsvRenderer(), yaml: new YamlRenderer('yaml'), yml: new YamlRenderer('yml'), ...renderers };
+    this.#renderers = { html: new HtmlRenderer({ projectDir }), json: new JsonRenderer(), xml: new XmlRenderer(), csv: new CsvRenderer(), yaml: new YamlRenderer('yaml'), yml: new YamlRenderer('yml'), ...renderers };
   }
 
   render(error: unknown, request: Request, { showException, format }: RenderErrorOptions = {}): RenderedError {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { HttpException, NotFoundHttpException } from '../../http/http-exception.js';
@@ -96,6 +97,18 @@ describe('HtmlRenderer', () => {
       const body = renderDebug(error, request);
       assert.ok(body.includes('<code>      // RFC 9112 &#167;9.6 &#8594; the excerpt around this line holds characters outside ASCII: &#233;, &#128512;</code>'), body.slice(0, 200));
       assert.doesNotMatch(body, /[\u0080-\u{10ffff}]/u);
+    });
+
+    it("links each project file's frames to the profiler's source view when the profiler is there, and only then", () => {
+      const { error, request } = notFound();
+      const linked = new HtmlRenderer({ projectDir: process.cwd() }).render(createFlatError(error, { debug: true }), { request, debug: true }).body;
+      const line = readFileSync(THIS_FILE, 'utf8').split('\n').findIndex((text) => text.includes("const cause = new ResourceNotFoundException(")) + 1;
+      const href = `/_profiler/open?file=${encodeURIComponent('src/errors/renderers/html-renderer.test.ts')}&amp;line=${line}#line${line}`;
+      assert.ok(linked.includes(`<span class="trace-file-path">in <a href="${href}">`), 'the frame links to its file');
+      // node's own frames have no file the view could open.
+      assert.match(linked, /<span class="trace-file-path">in <strong>node:[^<]+<\/strong> \(line \d+\)<\/span>/);
+      // Without the profiler (no project directory given), nothing to link to.
+      assert.doesNotMatch(renderDebug(error, request), /<span class="trace-file-path">in <a /);
     });
 
     it('lets the keyboard reach a source excerpt, which scrolls sideways when a line is long', () => {

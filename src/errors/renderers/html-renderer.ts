@@ -1,3 +1,5 @@
+import type { Request } from '../../http/request.js';
+import { projectSourceLinker, type SourceLinker } from '../../internal/project-source.js';
 import { readSourceExcerpt } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import { renderErrorPage } from '../views/error-page.js';
@@ -9,6 +11,11 @@ import type { RenderContext, RenderedError, Renderer } from './renderer.js';
 export interface HtmlRendererOptions {
   /** Reads source lines for the trace; defaults to the bounded, cached file reader. */
   readExcerpt?: ExcerptReader;
+  /**
+   * The project directory, when the profiler is mounted: the debug page then links each frame of a project
+   * file to the profiler's view of it, as the reference links its frames. No links without it.
+   */
+  projectDir?: string;
 }
 
 /**
@@ -17,14 +24,16 @@ export interface HtmlRendererOptions {
  */
 export class HtmlRenderer implements Renderer {
   #readExcerpt: ExcerptReader;
+  #projectDir: string | undefined;
 
-  constructor({ readExcerpt = (file, line) => readSourceExcerpt(file, line) }: HtmlRendererOptions = {}) {
+  constructor({ readExcerpt = (file, line) => readSourceExcerpt(file, line), projectDir }: HtmlRendererOptions = {}) {
     this.#readExcerpt = readExcerpt;
+    this.#projectDir = projectDir;
   }
 
   render(flat: FlatError, { request, debug }: RenderContext): RenderedError {
     const body = debug
-      ? renderExceptionPage({ error: flat, logs: request.stack?.logs ?? [], request, readExcerpt: this.#readExcerpt })
+      ? renderExceptionPage({ error: flat, logs: request.stack?.logs ?? [], request, readExcerpt: this.#readExcerpt, sourceLink: this.#sourceLink(request) })
       : renderErrorPage({ status: flat.status, statusText: flat.statusText });
     // Pushed one by one: spreading an array and an entries list went through the iterator protocol. The
     // flattened headers are a copy of the error's own, so for…in meets no inherited name.
@@ -32,5 +41,10 @@ export class HtmlRenderer implements Renderer {
     if (debug) headers.push(...debugExceptionHeaders(flat));
     for (const name in flat.headers) headers.push([name, flat.headers[name]!]);
     return { status: flat.status, headers, body };
+  }
+
+  // Host-relative, behind the request's proxy prefix, as the toolbar's links are.
+  #sourceLink(request: Request): SourceLinker | undefined {
+    return this.#projectDir === undefined ? undefined : projectSourceLinker(request.origin.prefix, this.#projectDir);
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { renderToString } from 'preact-render-to-string';
 import type { Request } from '../../http/request.js';
 import { escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
+import type { SourceLinker } from '../../internal/project-source.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import type { FlatError } from '../flat-error.js';
 import { DebugMeta } from './debug-meta.js';
@@ -23,6 +24,8 @@ export interface ExceptionPageProps {
   logs: readonly LogRecord[];
   request: Request;
   readExcerpt: ExcerptReader;
+  /** Where frames' files link to (the profiler's source view), when the profiler is there. */
+  sourceLink?: SourceLinker;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ExceptionPageProps {
  * thrown, the status, the message, then tabs for each error's trace, the request's logs, the plain-text
  * traces and the request itself. Tabs switch with CSS only, so the page works under a strict CSP.
  */
-export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPageProps) {
+export function ExceptionPage({ error, logs, request, readExcerpt, sourceLink }: ExceptionPageProps) {
   const chain = error.toArray();
   const problems = countProblemLogs(logs);
   // Innermost cause first, each linking to its trace (#trace-box-1 is the outermost error).
@@ -72,7 +75,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt }: ExceptionPa
       <label for="tab-request">Request</label>
     </div>
   `;
-  const traces = chain.map((item, index) => ExceptionTrace({ error: item, position: index + 1, showMessage: index > 0, readExcerpt }));
+  const traces = chain.map((item, index) => ExceptionTrace({ error: item, position: index + 1, showMessage: index > 0, readExcerpt, sourceLink }));
   const textTraces = chain.map(
     (item, index) => html`
       <div class="trace trace-as-text">

@@ -2,6 +2,7 @@ import { basename, dirname, sep } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { flatString } from '../../internal/flat-string.js';
 import { asciiHtml, escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
+import type { SourceLinker } from '../../internal/project-source.js';
 import type { SourceLine } from '../../internal/source-excerpt.js';
 import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
@@ -15,13 +16,15 @@ export interface ExceptionTraceProps {
   /** Whether to print the message (the outermost one is the page's h1 already). */
   showMessage: boolean;
   readExcerpt: ExcerptReader;
+  /** Where a frame's file links to (the profiler's source view), when the profiler is there to open it. */
+  sourceLink?: SourceLinker;
 }
 
 /** One error of the chain: its class, message and frames, the application's frames opened on their source. */
-export function ExceptionTrace({ error, position, showMessage, readExcerpt }: ExceptionTraceProps) {
+export function ExceptionTrace({ error, position, showMessage, readExcerpt, sourceLink }: ExceptionTraceProps) {
   const dot = error.class.lastIndexOf('.');
   let frames = '';
-  for (const frame of error.trace) frames += renderTraceLine(frame, readExcerpt);
+  for (const frame of error.trace) frames += renderTraceLine(frame, readExcerpt, sourceLink?.(frame.file, frame.line));
   return html`
     <div class="trace trace-as-html" id="trace-box-${position}">
       <h3 class="trace-class">${dot !== -1 && html`<span class="trace-namespace">${error.class.slice(0, dot + 1)}</span>`}${error.class.slice(dot + 1)}</h3>
@@ -38,23 +41,24 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt }: Ex
 // frozen frame per call site, and the entries go with the frames.
 interface RenderedFrame {
   lines: readonly string[];
+  href: string | undefined;
   html: string;
 }
 const renderedFrames = new WeakMap<ExcerptReader, WeakMap<StackFrame, RenderedFrame>>();
 
-function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader): string {
+function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader, href: string | undefined): string {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
   // A frame read back from a profile record is a new object on every read: kept, it would never be met
   // again, and making it flat (a copy through JSON, ~100 µs a trace) would be paid for nothing.
-  if (!Object.isFrozen(frame)) return asciiHtml(renderToString(TraceLine({ frame, excerpt })));
+  if (!Object.isFrozen(frame)) return asciiHtml(renderToString(TraceLine({ frame, excerpt, href })));
   let rendered = renderedFrames.get(readExcerpt);
   if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new WeakMap()));
   const hit = rendered.get(frame);
-  if (hit !== undefined && sameLines(hit.lines, excerpt)) return hit.html;
+  if (hit !== undefined && hit.href === href && sameLines(hit.lines, excerpt)) return hit.html;
   // Flat: it is written inside a new page every time (see flatString). ASCII: source excerpts bring
   // comments' `§` and `→` into a page otherwise all ASCII (see asciiHtml).
-  const markup = flatString(asciiHtml(renderToString(TraceLine({ frame, excerpt }))));
-  rendered.set(frame, { lines: excerpt.map((line) => line.text), html: markup });
+  const markup = flatString(asciiHtml(renderToString(TraceLine({ frame, excerpt, href }))));
+  rendered.set(frame, { lines: excerpt.map((line) => line.text), href, html: markup });
   return markup;
 }
 
@@ -64,7 +68,7 @@ function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): bo
   return true;
 }
 
-function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: readonly SourceLine[] }) {
+function TraceLine({ frame, excerpt, href }: { frame: StackFrame; excerpt: readonly SourceLine[]; href: string | undefined }) {
   const open = frame.inApp && excerpt.length > 0;
   // A long line scrolls the excerpt sideways: focusable, so a keyboard can scroll it too.
   const code =
@@ -74,16 +78,18 @@ function TraceLine({ frame, excerpt }: { frame: StackFrame; excerpt: readonly So
     <details class="${frame.inApp ? 'trace-line' : 'trace-line vendor'}"${open ? html` open` : ''}>
       <summary class="break-long-words">
         ${frame.function !== '' && html`<span class="trace-method">${frame.function}</span>`}
-        ${FilePath({ file: frame.file, line: frame.line })}
+        ${FilePath({ file: frame.file, line: frame.line, href })}
       </summary>
       ${code}
     </details>
   `;
 }
 
-function FilePath({ file, line }: { file: string; line: number }) {
+// The file's path, a link to the profiler's view of it when there is one (as the reference's file links).
+function FilePath({ file, line, href }: { file: string; line: number; href?: string | undefined }) {
   const internal = file.startsWith('node:');
-  return html`<span class="trace-file-path">in ${internal ? '' : dirname(file) + sep}<strong>${internal ? file : basename(file)}</strong> (line ${line})</span>`;
+  const path = html`${internal ? '' : dirname(file) + sep}<strong>${internal ? file : basename(file)}</strong>`;
+  return html`<span class="trace-file-path">in ${href === undefined ? path : html`<a href="${href}">${path}</a>`} (line ${line})</span>`;
 }
 
 /**

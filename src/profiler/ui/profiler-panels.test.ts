@@ -243,6 +243,12 @@ describe('profiler panels', () => {
     assert.doesNotMatch(notCalled!, /RouterListener\.onRequest/);
   });
 
+  it("links the exception's frames of project files to the profiler's source view", async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=exception');
+    assert.match(html, /<span class="trace-file-path">in <a href="\/_profiler\/open\?file=src%2Frouting%2Frouter-listener\.ts&amp;line=\d+#line\d+">[^<]*<strong>router-listener\.ts<\/strong><\/a> \(line \d+\)<\/span>/);
+  });
+
   it("links each listener to where it is defined, opened by the profiler's source view, as the reference links its class", async () => {
     const { page, get } = await failedRequest();
     const html = await page('panel=events');
@@ -253,7 +259,7 @@ describe('profiler panels', () => {
     ] as const) {
       const line = lineOf(file, text);
       assert.ok(line > 0, `${text} is in ${file}`);
-      const link = `<a href="/_profiler/open?file=${encodeURIComponent(file)}&amp;line=${line}">${file}:${line}</a>`;
+      const link = `<a href="/_profiler/open?file=${encodeURIComponent(file)}&amp;line=${line}#line${line}">${file}:${line}</a>`;
       assert.ok(html.includes(`${name}<div class="listener-source">${link}</div>`), `${name} links to ${file}:${line}`);
       // The link opens the file, that line selected.
       const opened = bodyOf(await get(`/_profiler/open?file=${encodeURIComponent(file)}&line=${line}`));

@@ -22,6 +22,7 @@ import { ExceptionPanel } from './views/panels/exception.js';
 import { RouterPanel } from './views/panels/router.js';
 import { ProfilePage } from './views/profile-page.js';
 import { SearchForm } from './views/search-form.js';
+import { projectSourceLinker } from '../../internal/project-source.js';
 import type { ListenerSources } from '../listener-sources.js';
 import { SourceFile } from './views/source-file.js';
 import { SearchResults } from './views/search-results.js';
@@ -152,7 +153,8 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }
       const sources = panel === 'events' ? listenerSources?.() : undefined;
-      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes, listenerSources: sources })));
+      const sourceLink = projectSourceLinker(base(request), projectDir);
+      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes, listenerSources: sources, sourceLink })));
     }),
 
     // The routing panel alone (Symfony's RouterController::panelAction), unprofiled.
@@ -170,7 +172,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       const data = profile.collectors.exception;
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
       // A fragment, as the reference's: no page around it, so no toolbar is injected into it.
-      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes });
+      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes, sourceLink: projectSourceLinker(base(request), projectDir) });
       const stylesheet = h('link', { rel: 'stylesheet', href: `${base(request)}/_profiler/assets/profiler.css` });
       return new Response(renderToString(h('div', { id: 'panel' }, stylesheet, panel)), 200, { 'Content-Type': 'text/html' });
     }),

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { Matcher } from '../../../routing/matcher.js';
 import type { Route } from '../../../routing/route.js';
+import type { SourceLinker } from '../../../internal/project-source.js';
 import type { ListenerSources } from '../../listener-sources.js';
 import type { Profile } from '../../profile.js';
 import { DataTable } from './data-table.js';
@@ -17,10 +18,11 @@ export interface ProfilePageProps {
   query: URLSearchParams;
   routes: Matcher | Iterable<Route> | undefined;
   listenerSources?: ListenerSources;
+  sourceLink?: SourceLinker;
 }
 
 /** One record: its summary, a menu with a panel per collector, and the selected panel. */
-export function ProfilePage({ profile, panel, base, query, routes, listenerSources }: ProfilePageProps) {
+export function ProfilePage({ profile, panel, base, query, routes, listenerSources, sourceLink }: ProfilePageProps) {
   const status = profile.statusCode >= 400 ? 'status-error' : profile.statusCode >= 300 ? 'status-warning' : 'status-success';
   const View = PANELS[panel];
   const data = profile.collectors[panel];
@@ -59,7 +61,7 @@ export function ProfilePage({ profile, panel, base, query, routes, listenerSourc
           ) : View === undefined ? (
             <DataTable rows={(data ?? {}) as Record<string, unknown>} />
           ) : (
-            <View profile={profile} data={data as never} base={base} query={query} routes={routes} listenerSources={listenerSources} />
+            <View profile={profile} data={data as never} base={base} query={query} routes={routes} listenerSources={listenerSources} sourceLink={sourceLink} />
           )}
         </div>
       </div>

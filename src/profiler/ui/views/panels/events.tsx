@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { EventsData, RegisteredEvent } from '../../../collectors/events-collector.js';
 import type { TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
+import { sourceViewUrl } from '../../../../internal/project-source.js';
 import type { ListenerSource } from '../../../listener-sources.js';
 import type { PanelProps } from './panel.js';
 
@@ -96,8 +97,7 @@ function ListenerTable({ rows, empty, withCalls, base }: { rows: readonly Listen
 // profiler's own source view for a file of the project, as plain text for one outside it.
 function SourceLink({ source, base }: { source: ListenerSource; base: string }) {
   const text = `${source.file}:${source.line}`;
-  const query = new URLSearchParams({ file: source.file, line: String(source.line) });
-  return <div class="listener-source">{source.inProject ? <a href={`${base}/_profiler/open?${query}`}>{text}</a> : text}</div>;
+  return <div class="listener-source">{source.inProject ? <a href={sourceViewUrl(base, source.file, source.line)}>{text}</a> : text}</div>;
 }
 
 function rank(event: string): number {

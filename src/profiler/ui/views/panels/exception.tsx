@@ -11,7 +11,7 @@ import type { PanelProps } from './panel.js';
  * the same chain as plain text (the reference's "Stack Trace" tab), which is what a bug report needs:
  * the folded frames of the view above cannot be copied in one selection.
  */
-export function ExceptionPanel({ data }: PanelProps<ExceptionData>) {
+export function ExceptionPanel({ data, sourceLink }: PanelProps<ExceptionData>) {
   if (data.chain.length === 0) return <p class="empty">No exception was thrown and caught.</p>;
   const chain = toFlatError(data.chain).toArray();
   return (
@@ -23,7 +23,7 @@ export function ExceptionPanel({ data }: PanelProps<ExceptionData>) {
       {/* An error may have no message (a bare TooManyRequestsHttpException): no empty heading then. */}
       {chain[0]!.message !== '' && <h3 class="exception-message">{chain[0]!.message}</h3>}
       {chain.map((error, index) => (
-        <ExceptionTrace error={error} position={index + 1} showMessage={index > 0} readExcerpt={readSourceExcerpt} />
+        <ExceptionTrace error={error} position={index + 1} showMessage={index > 0} readExcerpt={readSourceExcerpt} sourceLink={sourceLink} />
       ))}
       <h3>{chain.length > 1 ? 'Stack Traces' : 'Stack Trace'}</h3>
       {chain.map((error, index) => (

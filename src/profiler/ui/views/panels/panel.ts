@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import type { Matcher } from '../../../../routing/matcher.js';
 import type { Route } from '../../../../routing/route.js';
+import type { SourceLinker } from '../../../../internal/project-source.js';
 import type { ListenerSources } from '../../../listener-sources.js';
 import type { Profile } from '../../../profile.js';
 
@@ -15,6 +16,8 @@ export interface PanelProps<T = unknown> {
   routes: Matcher | Iterable<Route> | undefined;
   /** Where the application's listeners are defined, given to the events panel when known. */
   listenerSources?: ListenerSources;
+  /** The profiler's source view of a project file, for panels that name files (the exception's frames). */
+  sourceLink?: SourceLinker;
 }
 
 export type Panel = (props: PanelProps<never>) => VNode;

@@ -1,0 +1,34 @@
+import { isAbsolute, relative, sep } from 'node:path';
+
+/**
+ * A file's path relative to the project directory, with `/` separators, when the profiler's source view
+ * would open it: inside the project, no segment starting with a dot (the view refuses `..` and `.env`
+ * alike). Undefined for any other file (node's internals, a file elsewhere).
+ * @example projectPath('/app', '/app/src/home.ts') // 'src/home.ts'
+ */
+export function projectPath(projectDir: string, file: string): string | undefined {
+  if (!isAbsolute(file)) return undefined;
+  const path = relative(projectDir, file);
+  if (path === '' || isAbsolute(path)) return undefined;
+  const segments = path.split(sep);
+  return segments.some((segment) => segment.startsWith('.')) ? undefined : segments.join('/');
+}
+
+/**
+ * The profiler's source view of a project file at a line (Symfony's `_profiler_open_file`, which its file
+ * links lead to when no editor is configured), scrolled to that line. Host-relative, behind `prefix`.
+ */
+export function sourceViewUrl(prefix: string, path: string, line: number): string {
+  return `${prefix}/_profiler/open?${new URLSearchParams({ file: path, line: String(line) })}#line${line}`;
+}
+
+/** The source view's URL for a file and line, or undefined for a file it does not open. */
+export type SourceLinker = (file: string, line: number) => string | undefined;
+
+/** A SourceLinker for the project's files, behind `prefix`. */
+export function projectSourceLinker(prefix: string, projectDir: string): SourceLinker {
+  return (file, line) => {
+    const path = projectPath(projectDir, file);
+    return path === undefined ? undefined : sourceViewUrl(prefix, path, line);
+  };
+}
