@@ -1,4 +1,5 @@
 import { isAbsolute, relative, sep } from 'node:path';
+import { memoizeBounded } from './bounded-map.js';
 
 /**
  * A file's path relative to the project directory, with `/` separators, when the profiler's source view
@@ -19,16 +20,22 @@ export function projectPath(projectDir: string, file: string): string | undefine
  * links lead to when no editor is configured), scrolled to that line. Host-relative, behind `prefix`.
  */
 export function sourceViewUrl(prefix: string, path: string, line: number): string {
-  return `${prefix}/_profiler/open?${new URLSearchParams({ file: path, line: String(line) })}#line${line}`;
+  return `${prefix}/_profiler/open?file=${encodeURIComponent(path)}&line=${line}#line${line}`;
 }
 
 /** The source view's URL for a file and line, or undefined for a file it does not open. */
 export type SourceLinker = (file: string, line: number) => string | undefined;
 
+// By project directory and file: a debug page links the same few dozen files on every error.
+const knownPaths = memoizeBounded(4096, (key: string) => {
+  const split = key.indexOf('\0');
+  return projectPath(key.slice(0, split), key.slice(split + 1));
+});
+
 /** A SourceLinker for the project's files, behind `prefix`. */
 export function projectSourceLinker(prefix: string, projectDir: string): SourceLinker {
   return (file, line) => {
-    const path = projectPath(projectDir, file);
+    const path = knownPaths(`${projectDir}\0${file}`);
     return path === undefined ? undefined : sourceViewUrl(prefix, path, line);
   };
 }
