@@ -79,6 +79,16 @@ describe('ErrorListener', () => {
       );
     });
 
+    it('logs a body cut off by its client going away at NOTICE, no failure of the application, and still answers 400', async () => {
+      const { kernel, logger } = setUp({ debug: false, fail: () => new HttpException(400, { code: 'KEEL_ERR_CLIENT_GONE', message: 'The client closed the connection before the whole body arrived.' }) });
+      const response = await kernel.handle(get('/upload', 'POST'));
+      assert.equal(response.status, 400);
+      assert.deepEqual(
+        logger.records.map(({ level, channel, message, context, request }) => ({ level, channel, message, context, request })),
+        [{ level: 'notice', channel: 'request', message: 'request cut off by its client closing the connection before its body had all arrived', context: { code: 'KEEL_ERR_CLIENT_GONE', method: 'POST', request_uri: '/upload' }, request: undefined }],
+      );
+    });
+
     it('skips the statuses it is told to skip', async () => {
       const { kernel, logger } = setUp({ debug: false, skipLogStatuses: [404, 405], fail: () => new NotFoundHttpException('x') });
       await kernel.handle(get());

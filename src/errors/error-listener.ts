@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { isHttpException } from '../http/http-exception.js';
+import { type HttpException, isHttpException } from '../http/http-exception.js';
 import type { Controller } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { ExceptionEvent, ResponseEvent } from '../kernel/events.js';
@@ -8,6 +8,12 @@ import { interpolate } from '../logging/interpolate.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 import { createFlatError } from './flat-error.js';
+
+// The body reads cut short by no fault of the application, by their error's code (see logKernelException).
+const CUT_OFF_MESSAGES = {
+  KEEL_ERR_SERVER_STOPPING: LOG_MESSAGES.requestCutOffByStop,
+  KEEL_ERR_CLIENT_GONE: LOG_MESSAGES.requestCutOffByClient,
+} as const;
 
 export interface ErrorListenerOptions {
   logger: Logger;
@@ -47,13 +53,15 @@ export class ErrorListener implements Subscriber {
   readonly logKernelException = (event: ExceptionEvent): void => {
     // The status createFlatError would give, known without flattening: a skipped 404 costs nothing.
     if (this.#skipLogStatuses.has(isHttpException(event.error) ? event.error.status : 500)) return;
-    // A body read cut off at the end of a stop's grace period (see NodeRequestBody): the stop's expected
-    // consequence, not the application's failure, whose 503 its client has most likely not stayed to read.
-    // Told by keel's own stable code, which only that cut gives, so that a CRITICAL line still means an
-    // incident. Logged as the server's own lines are, not held back with the request's: in prod those are
-    // dropped unless an error comes (fingers crossed), and how many uploads a stop cut is worth knowing.
-    if (isHttpException(event.error) && event.error.code === 'KEEL_ERR_SERVER_STOPPING') {
-      this.#logger.log('notice', LOG_MESSAGES.requestCutOffByStop, { code: event.error.code, method: event.request.method, request_uri: event.request.pathInfo });
+    // A body read cut off by the end of a stop's grace period, or by its client going away (see
+    // NodeRequestBody): no failure of the application, and an answer no one is likely to read. Told by
+    // keel's own stable codes, which only those cuts give, so that ERROR and CRITICAL lines still mean
+    // something to act on (a PHP application never sees either: the web server reads the body first). Logged
+    // as the server's own lines are, not held back with the request's: in prod those are dropped unless an
+    // error comes (fingers crossed), and how many uploads were cut is worth knowing.
+    const cutOff = isHttpException(event.error) ? CUT_OFF_MESSAGES[event.error.code as keyof typeof CUT_OFF_MESSAGES] : undefined;
+    if (cutOff !== undefined) {
+      this.#logger.log('notice', cutOff, { code: (event.error as HttpException).code, method: event.request.method, request_uri: event.request.pathInfo });
       return;
     }
     // Flattened as the error page will flatten it (debug or not): both share one FlatError and its parsed stack.

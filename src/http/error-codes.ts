@@ -79,6 +79,11 @@ export const ERROR_CODES = {
     summary: 'The request body did not arrive within the request timeout; the connection was closed.',
     fix: 'Send the body promptly, or raise `REQUEST_TIMEOUT_MS`.',
   },
+  KEEL_ERR_CLIENT_GONE: {
+    status: 400,
+    summary: 'The client closed the connection before the request body had all arrived: the answer has no one to go to.',
+    fix: 'Nothing on the server: the client gave up (a closed tab, a lost network). Many of them at once may mean a client timeout shorter than the uploads.',
+  },
   KEEL_ERR_SERVER_STOPPING: {
     status: 503,
     summary: 'The server stopped, at the end of its grace period, before the request body had all arrived.',

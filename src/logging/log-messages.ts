@@ -13,6 +13,8 @@ export const LOG_MESSAGES = {
    * stop's grace period (KEEL_ERR_SERVER_STOPPING); context: code, method, request_uri.
    */
   requestCutOffByStop: 'request cut off by the server stopping before its body had all arrived',
+  /** ErrorListener, NOTICE, likewise for a body whose client closed the connection (KEEL_ERR_CLIENT_GONE). */
+  requestCutOffByClient: 'request cut off by its client closing the connection before its body had all arrived',
   /** ErrorListener, when the error sub-request itself failed. */
   exceptionWhileHandling: 'Exception thrown when handling an exception ({class}: {message} at {file} line {line})',
   serverListening: 'server listening',

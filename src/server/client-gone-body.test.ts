@@ -31,7 +31,7 @@ describe('a client that goes away while sending its body', () => {
       while (failures.length === 0) await delay(10);
       assert.deepEqual(
         failures.map((error) => [error.status, error.code, error.message]),
-        [[400, 'KEEL_ERR_BAD_REQUEST', 'The client closed the connection before the whole body arrived.']],
+        [[400, 'KEEL_ERR_CLIENT_GONE', 'The client closed the connection before the whole body arrived.']],
       );
     } finally {
       await running.close();

@@ -102,7 +102,7 @@ function clientGone(req: IncomingMessage): HttpException {
   if (reason === 'timeout') return new HttpException(408, { code: 'KEEL_ERR_REQUEST_TIMEOUT', message: 'The request body did not arrive within the request timeout.' });
   if (reason === 'malformed') return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The request body is malformed.' });
   if (reason === 'stopping') return new HttpException(503, { code: 'KEEL_ERR_SERVER_STOPPING', message: 'The server stopped before the whole body arrived.' });
-  return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The client closed the connection before the whole body arrived.' });
+  return new HttpException(400, { code: 'KEEL_ERR_CLIENT_GONE', message: 'The client closed the connection before the whole body arrived.' });
 }
 
 function tooLarge(limit: number): HttpException {
