@@ -63,6 +63,18 @@ describe('the debug page of createApp', () => {
       }
     }
   });
+
+  it('links frames to the editor named by KEEL_EDITOR, with the profiler off too', async () => {
+    const config = loadConfig({ cwd: projectDir(), env: { APP_ENV: 'dev', KEEL_PROFILER: '0', KEEL_EDITOR: 'vscode' } });
+    const logger = createLogger({ env: config.env, debug: config.debug, stderr: false, actionLevel: false, destination: { write: () => undefined } });
+    const app = createApp({ config, logger, routes: [] });
+    try {
+      const body = String((await get(app, '/missing')).body);
+      assert.match(body, /<span class="trace-file-path">in <a href="vscode:\/\/file\/[^"]*\/src\/routing\/router-listener\.ts:\d+">/);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('controllers created by createApp', () => {

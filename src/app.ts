@@ -89,8 +89,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     config.debug && config.profiler.enabled
       ? createProfiler({ store: createProfileStore(config), collectors: createDefaultCollectors({ config, dispatcher: kernel.dispatcher }), logger: log })
       : undefined;
-  // With the profiler, the debug page's frames link to its source view.
-  const renderer = new ErrorRenderer({ debug: config.debug, projectDir: profiler === undefined ? undefined : config.projectDir });
+  // The debug page's frames link to the editor when one is set, else to the profiler's source view if mounted.
+  const renderer = new ErrorRenderer({ debug: config.debug, projectDir: profiler === undefined ? undefined : config.projectDir, editor: config.editor });
 
   const collection = new RouteCollection();
   let rateLimiting: RateLimiting | undefined;
@@ -99,7 +99,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   // already opened: a Redis connection left open would keep the process alive after the error.
   try {
     // The routing panel replays matches against the whole table, read when a panel is shown.
-    if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir, listenerSources: () => listenerSources(kernel.dispatcher, config.projectDir) }));
+    if (profiler !== undefined) collection.addAll(createProfilerRoutes(profiler, { routes: collection, projectDir: config.projectDir, editor: config.editor, listenerSources: () => listenerSources(kernel.dispatcher, config.projectDir) }));
     const errorController = createErrorController(renderer);
     if (config.debug) collection.add(createPreviewErrorRoute(kernel, errorController));
     collection.addAll(routes);

@@ -32,6 +32,11 @@ export interface KeelConfig {
   trustedHosts: string[];
   /** Adds `X-Robots-Tag: noindex` to every response; defaults to the debug flag. */
   disallowSearchEngineIndex: boolean;
+  /**
+   * The link format that opens a file at a line in the developer's editor (`KEEL_EDITOR`: a known editor's
+   * name or a format with `%f` and `%l`); unset, debug pages link files to the profiler's source view.
+   */
+  editor?: string;
   profiler: {
     /** Never true when debug is off, whatever the environment says. */
     enabled: boolean;

@@ -45,6 +45,13 @@ describe('loadConfig', () => {
   });
 
   describe('the .env cascade', () => {
+    it("reads KEEL_EDITOR as an editor's name or a link format, and refuses one that is neither", () => {
+      assert.equal(loadConfig({ cwd: project({}), env: {} }).editor, undefined);
+      assert.equal(loadConfig({ cwd: project({}), env: { KEEL_EDITOR: 'vscode' } }).editor, 'vscode://file/%f:%l');
+      assert.equal(loadConfig({ cwd: project({ '.env': 'KEEL_EDITOR=myide://open?f=%f&l=%l\n' }), env: {} }).editor, 'myide://open?f=%f&l=%l');
+      assert.throws(() => loadConfig({ cwd: project({}), env: { KEEL_EDITOR: 'javascript:alert(%f)' } }), (error: unknown) => error instanceof ConfigError && /KEEL_EDITOR/.test(error.message) && /vscode, /.test(error.message));
+    });
+
     it('lets .env.local override .env, .env.<env> override both, and .env.<env>.local override all', () => {
       const cwd = project({
         '.env': 'PORT=1\nHOST=a\nBODY_LIMIT=10\nKEEL_PROFILER_MAX_RECORDS=7\n',

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { compileTrustedProxies } from '../proxy/compile-trusted-proxies.js';
+import { EDITOR_FORMATS, editorFormat } from '../internal/editor-links.js';
 import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
@@ -62,6 +63,7 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
     }),
     trustedHosts: values.list('TRUSTED_HOSTS', []).map((pattern) => checkPattern('TRUSTED_HOSTS', pattern)),
     disallowSearchEngineIndex: values.boolean('DISALLOW_SEARCH_ENGINE_INDEX', debug),
+    editor: readEditor(values),
     profiler: {
       enabled: profilerEnabled,
       toolbar: profilerEnabled && values.boolean('KEEL_TOOLBAR', profilerEnabled),
@@ -86,6 +88,14 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
     bodyLimit: values.bytes('BODY_LIMIT', 1_048_576),
     server: readServerLimits(values),
   };
+}
+
+function readEditor(values: EnvValues): string | undefined {
+  const setting = values.raw('KEEL_EDITOR');
+  if (setting === undefined) return undefined;
+  const format = editorFormat(setting);
+  if (format === undefined) throw new ConfigError('KEEL_EDITOR', setting, `one of ${Object.keys(EDITOR_FORMATS).join(', ')}, or a URL format with %f (the file) and %l (the line)`);
+  return format;
 }
 
 // node:http refuses a headers timeout longer than the request timeout, so the pair is checked here, by name.

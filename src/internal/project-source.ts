@@ -1,5 +1,6 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { memoizeBounded } from './bounded-map.js';
+import { editorUrl } from './editor-links.js';
 
 /**
  * A file's path relative to the project directory, with `/` separators, when the profiler's source view
@@ -32,8 +33,12 @@ const knownPaths = memoizeBounded(4096, (key: string) => {
   return projectPath(key.slice(0, split), key.slice(split + 1));
 });
 
-/** A SourceLinker for the project's files, behind `prefix`. */
-export function projectSourceLinker(prefix: string, projectDir: string): SourceLinker {
+/**
+ * A SourceLinker: with an editor's link format (KEEL_EDITOR), to any file in the editor; without, to the
+ * project's files in the profiler's source view, behind `prefix`.
+ */
+export function projectSourceLinker(prefix: string, projectDir: string, editor?: string): SourceLinker {
+  if (editor !== undefined) return (file, line) => (isAbsolute(file) ? editorUrl(editor, file, line) : undefined);
   return (file, line) => {
     const path = knownPaths(`${projectDir}\0${file}`);
     return path === undefined ? undefined : sourceViewUrl(prefix, path, line);

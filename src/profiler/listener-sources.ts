@@ -4,11 +4,11 @@ import type { EventDispatcher } from '../kernel/event-dispatcher.js';
 
 /** Where a listener is defined, as the events panel shows it. */
 export interface ListenerSource {
-  /** Relative to the project directory when the file is inside it (the profiler can then open it), else as found. */
+  /** As shown: relative to the project directory when the file is inside it, else as found. */
   file: string;
+  /** As found, for links (see SourceLinker). */
+  path: string;
   line: number;
-  /** Whether `/_profiler/open` serves the file (see projectPath). */
-  inProject: boolean;
 }
 
 /** By `<event> <listener name>`, as the panel lists listeners. */
@@ -33,7 +33,7 @@ export function listenerSources(dispatcher: EventDispatcher, projectDir: string)
     const location = locations[i];
     if (location === undefined) return;
     const path = projectPath(projectDir, location.file);
-    sources.set(`${event} ${name}`, { file: path ?? location.file, line: location.line, inProject: path !== undefined });
+    sources.set(`${event} ${name}`, { file: path ?? location.file, path: location.file, line: location.line });
   });
   located.set(dispatcher, { version: dispatcher.version, sources });
   return sources;

@@ -14,6 +14,8 @@ export interface ErrorRendererOptions {
   renderers?: Partial<Record<ErrorFormat, Renderer>>;
   /** The project directory when the profiler is mounted: the debug page links frames to its source view. */
   projectDir?: string;
+  /** An editor's link format (KEEL_EDITOR): the debug page links frames to the editor instead. */
+  editor?: string;
 }
 
 export interface RenderErrorOptions {
@@ -33,9 +35,9 @@ export class ErrorRenderer {
   readonly #debug: boolean;
   readonly #renderers: Record<ErrorFormat, Renderer>;
 
-  constructor({ debug, renderers = {}, projectDir }: ErrorRendererOptions) {
+  constructor({ debug, renderers = {}, projectDir, editor }: ErrorRendererOptions) {
     this.#debug = debug;
-    this.#renderers = { html: new HtmlRenderer({ projectDir }), json: new JsonRenderer(), xml: new XmlRenderer(), csv: new CsvRenderer(), yaml: new YamlRenderer('yaml'), yml: new YamlRenderer('yml'), ...renderers };
+    this.#renderers = { html: new HtmlRenderer({ projectDir, editor }), json: new JsonRenderer(), xml: new XmlRenderer(), csv: new CsvRenderer(), yaml: new YamlRenderer('yaml'), yml: new YamlRenderer('yml'), ...renderers };
   }
 
   render(error: unknown, request: Request, { showException, format }: RenderErrorOptions = {}): RenderedError {

@@ -111,6 +111,14 @@ describe('HtmlRenderer', () => {
       assert.doesNotMatch(renderDebug(error, request), /<span class="trace-file-path">in <a /);
     });
 
+    it('links frames to the editor when one is set, profiler or not, node\'s own frames excepted', () => {
+      const { error, request } = notFound();
+      const body = new HtmlRenderer({ editor: 'vscode://file/%f:%l' }).render(createFlatError(error, { debug: true }), { request, debug: true }).body;
+      const line = readFileSync(THIS_FILE, 'utf8').split('\n').findIndex((text) => text.includes('return { error: new NotFoundHttpException(')) + 1;
+      assert.ok(body.includes(`<span class="trace-file-path">in <a href="vscode://file/${encodeURI(THIS_FILE)}:${line}">`), 'the frame links to the editor');
+      assert.match(body, /<span class="trace-file-path">in <strong>node:[^<]+<\/strong> \(line \d+\)<\/span>/);
+    });
+
     it('lets the keyboard reach a source excerpt, which scrolls sideways when a line is long', () => {
       const { error, request } = notFound();
       assert.match(renderDebug(error, request), /<ol class="trace-code" start="\d+" tabindex="0"><li/);

@@ -16,6 +16,8 @@ export interface HtmlRendererOptions {
    * file to the profiler's view of it, as the reference links its frames. No links without it.
    */
   projectDir?: string;
+  /** An editor's link format (KEEL_EDITOR): frames link to the file in the editor instead, profiler or not. */
+  editor?: string;
 }
 
 /**
@@ -25,10 +27,12 @@ export interface HtmlRendererOptions {
 export class HtmlRenderer implements Renderer {
   #readExcerpt: ExcerptReader;
   #projectDir: string | undefined;
+  #editor: string | undefined;
 
-  constructor({ readExcerpt = (file, line) => readSourceExcerpt(file, line), projectDir }: HtmlRendererOptions = {}) {
+  constructor({ readExcerpt = (file, line) => readSourceExcerpt(file, line), projectDir, editor }: HtmlRendererOptions = {}) {
     this.#readExcerpt = readExcerpt;
     this.#projectDir = projectDir;
+    this.#editor = editor;
   }
 
   render(flat: FlatError, { request, debug }: RenderContext): RenderedError {
@@ -45,6 +49,7 @@ export class HtmlRenderer implements Renderer {
 
   // Host-relative, behind the request's proxy prefix, as the toolbar's links are.
   #sourceLink(request: Request): SourceLinker | undefined {
-    return this.#projectDir === undefined ? undefined : projectSourceLinker(request.origin.prefix, this.#projectDir);
+    if (this.#editor === undefined && this.#projectDir === undefined) return undefined;
+    return projectSourceLinker(request.origin.prefix, this.#projectDir ?? '', this.#editor);
   }
 }

@@ -38,6 +38,8 @@ export interface ProfilerRoutesOptions {
   routes?: Matcher | Iterable<Route>;
   /** Where `/_profiler/open?file=` paths start; the working directory by default. */
   projectDir?: string;
+  /** An editor's link format (KEEL_EDITOR): files link to the editor instead of the source view. */
+  editor?: string;
   /** Where the application's listeners are defined, looked up when the events panel is shown (see listenerSources). */
   listenerSources?: () => ListenerSources;
 }
@@ -52,7 +54,7 @@ function redirect(url: string): Response {
  * before the application's routes. Like the reference, the pages disable profiling for themselves,
  * except the exception body and an empty toolbar request, which the reference profiles too.
  */
-export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = process.cwd(), listenerSources }: ProfilerRoutesOptions = {}): RouteDefinition[] {
+export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = process.cwd(), editor, listenerSources }: ProfilerRoutesOptions = {}): RouteDefinition[] {
   const route = (name: string, path: string, controller: ProfilerController): RouteDefinition => ({ name, path, controller });
   const params = (request: Request) => request.attributes.routeParams ?? {};
   const base = (request: Request) => request.origin.prefix;
@@ -153,7 +155,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }
       const sources = panel === 'events' ? listenerSources?.() : undefined;
-      const sourceLink = projectSourceLinker(base(request), projectDir);
+      const sourceLink = projectSourceLinker(base(request), projectDir, editor);
       return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes, listenerSources: sources, sourceLink })));
     }),
 
@@ -172,7 +174,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       const data = profile.collectors.exception;
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
       // A fragment, as the reference's: no page around it, so no toolbar is injected into it.
-      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes, sourceLink: projectSourceLinker(base(request), projectDir) });
+      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes, sourceLink: projectSourceLinker(base(request), projectDir, editor) });
       const stylesheet = h('link', { rel: 'stylesheet', href: `${base(request)}/_profiler/assets/profiler.css` });
       return new Response(renderToString(h('div', { id: 'panel' }, stylesheet, panel)), 200, { 'Content-Type': 'text/html' });
     }),

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { EventsData, RegisteredEvent } from '../../../collectors/events-collector.js';
 import type { TimeData, TimelineEntry } from '../../../collectors/time-collector.js';
-import { sourceViewUrl } from '../../../../internal/project-source.js';
+import type { SourceLinker } from '../../../../internal/project-source.js';
 import type { ListenerSource } from '../../../listener-sources.js';
 import type { PanelProps } from './panel.js';
 
@@ -18,7 +18,7 @@ interface Calls {
  * for how long, from the performance timeline) and those it did not (an event that was not dispatched, or
  * one whose propagation a listener stopped), each with its priority, in the order the dispatcher calls them.
  */
-export function EventsPanel({ profile, data, base, listenerSources }: PanelProps<EventsData>) {
+export function EventsPanel({ profile, data, listenerSources, sourceLink }: PanelProps<EventsData>) {
   const time = profile.collectors.time as Partial<TimeData> | undefined;
   const traced = Array.isArray(time?.events);
   const calls = callsByListener(traced ? time!.events! : []);
@@ -43,9 +43,9 @@ export function EventsPanel({ profile, data, base, listenerSources }: PanelProps
       </div>
       {!traced && <p class="empty">The performance timeline of this request is missing: which listeners ran is unknown.</p>}
       <h3>Called Listeners</h3>
-      <ListenerTable rows={called} empty="No listener was called." withCalls base={base} />
+      <ListenerTable rows={called} empty="No listener was called." withCalls sourceLink={sourceLink} />
       <h3>Not Called Listeners</h3>
-      <ListenerTable rows={notCalled} empty="Every listener was called." withCalls={false} base={base} />
+      <ListenerTable rows={notCalled} empty="Every listener was called." withCalls={false} sourceLink={sourceLink} />
       {notCalled.some((row) => row.event === 'terminate') && (
         <p class="empty">The record is written while terminate listeners still run: the profiler's own, and any after it, show here even when they ran.</p>
       )}
@@ -62,7 +62,7 @@ interface ListenerRow {
 }
 
 /** One table for both lists: the called ones add how often they ran and for how long. */
-function ListenerTable({ rows, empty, withCalls, base }: { rows: readonly ListenerRow[]; empty: string; withCalls: boolean; base: string }) {
+function ListenerTable({ rows, empty, withCalls, sourceLink }: { rows: readonly ListenerRow[]; empty: string; withCalls: boolean; sourceLink: SourceLinker | undefined }) {
   if (rows.length === 0) return <p class="empty">{empty}</p>;
   return (
     <table>
@@ -82,7 +82,7 @@ function ListenerTable({ rows, empty, withCalls, base }: { rows: readonly Listen
             <td>{row.priority}</td>
             <td>
               {row.name}
-              {row.source !== undefined && <SourceLink source={row.source} base={base} />}
+              {row.source !== undefined && <SourceLink source={row.source} href={sourceLink?.(row.source.path, row.source.line)} />}
             </td>
             {withCalls && <td>{row.calls?.count ?? 0}</td>}
             {withCalls && <td>{(row.calls?.duration ?? 0).toFixed(3)}</td>}
@@ -93,11 +93,11 @@ function ListenerTable({ rows, empty, withCalls, base }: { rows: readonly Listen
   );
 }
 
-// Where the listener is defined, as the reference links each listener to its class's file: through the
-// profiler's own source view for a file of the project, as plain text for one outside it.
-function SourceLink({ source, base }: { source: ListenerSource; base: string }) {
+// Where the listener is defined, as the reference links each listener to its class's file: to the editor
+// or the profiler's source view (see SourceLinker), as plain text where neither opens it.
+function SourceLink({ source, href }: { source: ListenerSource; href: string | undefined }) {
   const text = `${source.file}:${source.line}`;
-  return <div class="listener-source">{source.inProject ? <a href={sourceViewUrl(base, source.file, source.line)}>{text}</a> : text}</div>;
+  return <div class="listener-source">{href === undefined ? text : <a href={href}>{text}</a>}</div>;
 }
 
 function rank(event: string): number {
