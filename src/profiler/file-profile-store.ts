@@ -100,14 +100,9 @@ export class FileProfileStore implements ProfileStore {
     if (!isProfileToken(token)) return undefined;
     const location = this.#locate(token);
     if (location === undefined) return undefined;
-    let data: Buffer;
+    // A slot gone, torn or rewritten with other records reads as no record, whichever step notices.
     try {
-      data = readSlot(this.#ringsDir, location);
-    } catch {
-      return undefined;
-    }
-    try {
-      const profile = JSON.parse(this.#groups.record(data, location.part)) as Profile;
+      const profile = JSON.parse(this.#groups.record(readSlot(this.#ringsDir, location), location.part)) as Profile;
       if (profile.token !== token || profile.time < this.#cutoff()) return undefined;
       return { ...profile, parent: profile.parent ?? undefined };
     } catch {
