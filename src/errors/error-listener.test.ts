@@ -85,6 +85,12 @@ describe('ErrorListener', () => {
       });
     }
 
+    it("logs an application's error whose code is an object member's name as any uncaught error", async () => {
+      const { kernel, logger } = setUp({ debug: false, fail: () => new HttpException(400, { code: 'constructor', message: 'mine' }) });
+      await kernel.handle(get('/upload', 'POST'));
+      assert.deepEqual(logger.records.map(({ level }) => level), ['error']);
+    });
+
     it('skips the statuses it is told to skip', async () => {
       const { kernel, logger } = setUp({ debug: false, skipLogStatuses: [404, 405], fail: () => new NotFoundHttpException('x') });
       await kernel.handle(get());

@@ -10,10 +10,11 @@ import type { Logger } from '../logging/logger.js';
 import { createFlatError } from './flat-error.js';
 
 // The body reads cut short by no fault of the application, by their error's code (see logKernelException).
-const CUT_OFF_MESSAGES = {
-  KEEL_ERR_SERVER_STOPPING: LOG_MESSAGES.requestCutOffByStop,
-  KEEL_ERR_CLIENT_GONE: LOG_MESSAGES.requestCutOffByClient,
-} as const;
+// A Map: an application's own code (`constructor`, `toString`) must not find an object's inherited member.
+const CUT_OFF_MESSAGES = new Map<string | undefined, string>([
+  ['KEEL_ERR_SERVER_STOPPING', LOG_MESSAGES.requestCutOffByStop],
+  ['KEEL_ERR_CLIENT_GONE', LOG_MESSAGES.requestCutOffByClient],
+]);
 
 export interface ErrorListenerOptions {
   logger: Logger;
@@ -59,7 +60,7 @@ export class ErrorListener implements Subscriber {
     // something to act on (a PHP application never sees either: the web server reads the body first). Logged
     // as the server's own lines are, not held back with the request's: in prod those are dropped unless an
     // error comes (fingers crossed), and how many uploads were cut is worth knowing.
-    const cutOff = isHttpException(event.error) ? CUT_OFF_MESSAGES[event.error.code as keyof typeof CUT_OFF_MESSAGES] : undefined;
+    const cutOff = isHttpException(event.error) ? CUT_OFF_MESSAGES.get(event.error.code) : undefined;
     if (cutOff !== undefined) {
       this.#logger.log('notice', cutOff, { code: (event.error as HttpException).code, method: event.request.method, request_uri: event.request.pathInfo });
       return;
