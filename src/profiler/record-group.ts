@@ -1,4 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { cheapestEncoding } from '../internal/ascii-encoding.js';
 
 /** Records compressed together at most, and their JSON's size at most, bounding what one read decompresses. */
 export const GROUP_RECORDS = 32;
@@ -25,7 +26,7 @@ export interface PackedGroup {
  * Brotli at quality 0 (quality 1 saves a few per cent for twice the time), a size hint for the encoder.
  */
 export function packRecords(texts: readonly string[]): PackedGroup {
-  const buffers = texts.map(utf8);
+  const buffers = texts.map((text) => Buffer.from(text, cheapestEncoding(text)));
   const json = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
   const window = Math.min(24, Math.max(14, Math.ceil(Math.log2(json.length + 1))));
   const data = brotliCompressSync(json, {
@@ -39,12 +40,6 @@ export function packRecords(texts: readonly string[]): PackedGroup {
     return part;
   });
   return { data, parts };
-}
-
-// An ASCII text (UTF-8 as long as the text: most records) copied as Latin-1, the same bytes, instead of
-// being encoded character by character: ~1 µs against ~3 µs for an 8 kB record.
-function utf8(text: string): Buffer {
-  return Buffer.from(text, Buffer.byteLength(text) === text.length ? 'latin1' : 'utf8');
 }
 
 /**
