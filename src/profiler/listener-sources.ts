@@ -14,7 +14,7 @@ export interface ListenerSource {
 /** By `<event> <listener name>`, as the panel lists listeners. */
 export type ListenerSources = ReadonlyMap<string, ListenerSource>;
 
-const located = new WeakMap<EventDispatcher, { version: number; sources: ListenerSources }>();
+const located = new WeakMap<EventDispatcher, { version: number; projectDir: string; sources: ListenerSources }>();
 
 /**
  * Where each listener of the dispatcher is defined (Symfony's events panel links each listener to its
@@ -25,7 +25,7 @@ const located = new WeakMap<EventDispatcher, { version: number; sources: Listene
  */
 export function listenerSources(dispatcher: EventDispatcher, projectDir: string): ListenerSources {
   const known = located.get(dispatcher);
-  if (known?.version === dispatcher.version) return known.sources;
+  if (known?.version === dispatcher.version && known.projectDir === projectDir) return known.sources;
   const listeners = dispatcher.listenerFunctions();
   const locations = locateFunctions(listeners.map(({ listener }) => listener));
   const sources = new Map<string, ListenerSource>();
@@ -35,6 +35,6 @@ export function listenerSources(dispatcher: EventDispatcher, projectDir: string)
     const path = projectPath(projectDir, location.file);
     sources.set(`${event} ${name}`, { file: path ?? location.file, path: location.file, line: location.line });
   });
-  located.set(dispatcher, { version: dispatcher.version, sources });
+  located.set(dispatcher, { version: dispatcher.version, projectDir, sources });
   return sources;
 }
