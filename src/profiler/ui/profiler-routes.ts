@@ -58,6 +58,8 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
   const route = (name: string, path: string, controller: ProfilerController): RouteDefinition => ({ name, path, controller });
   const params = (request: Request) => request.attributes.routeParams ?? {};
   const base = (request: Request) => request.origin.prefix;
+  // Files named on a page link to the editor, or to the source view below, behind the request's prefix.
+  const sourceLink = (request: Request) => projectSourceLinker(base(request), projectDir, editor);
   const disabled = (request: Request) => {
     profiler.disable(request);
     return request;
@@ -155,8 +157,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }
       const sources = panel === 'events' ? listenerSources?.() : undefined;
-      const sourceLink = projectSourceLinker(base(request), projectDir, editor);
-      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes, listenerSources: sources, sourceLink })));
+      return Response.html(renderPage(h(ProfilePage, { profile, panel, base: base(request), query: request.query, routes, listenerSources: sources, sourceLink: sourceLink(request) })));
     }),
 
     // The routing panel alone (Symfony's RouterController::panelAction), unprofiled.
@@ -174,7 +175,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       const data = profile.collectors.exception;
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
       // A fragment, as the reference's: no page around it, so no toolbar is injected into it.
-      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes, sourceLink: projectSourceLinker(base(request), projectDir, editor) });
+      const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes, sourceLink: sourceLink(request) });
       const stylesheet = h('link', { rel: 'stylesheet', href: `${base(request)}/_profiler/assets/profiler.css` });
       return new Response(renderToString(h('div', { id: 'panel' }, stylesheet, panel)), 200, { 'Content-Type': 'text/html' });
     }),
