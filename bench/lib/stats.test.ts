@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { median, pairedRatio, percentile, relativeSpread, slope } from './stats.js';
+import { median, pairedRatio, pairedRatios, percentile, relativeSpread, slope } from './stats.js';
 
 describe('median and percentile', () => {
   it('takes the middle value of an odd list and the mean of the two middle ones of an even list', () => {
@@ -29,6 +29,10 @@ describe('pairedRatio', () => {
 
   it('skips pairs whose denominator is zero and stops at the shorter list', () => {
     assert.equal(pairedRatio([3, 4, 5], [0, 2]), 2);
+  });
+
+  it('gives the ratios themselves in the order of the runs', () => {
+    assert.deepEqual(pairedRatios([2, 20, 9, 7], [1, 10, 1, 0]), [2, 2, 9]);
   });
 });
 

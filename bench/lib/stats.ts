@@ -20,12 +20,17 @@ export function percentile(values: readonly number[], p: number): number {
  * cancels out what the shared machine was doing at that moment better than a ratio of medians would.
  */
 export function pairedRatio(a: readonly number[], b: readonly number[]): number {
+  return median(pairedRatios(a, b));
+}
+
+/** The per-repetition ratios a[i] / b[i], pairs whose b[i] is not positive left out. */
+export function pairedRatios(a: readonly number[], b: readonly number[]): number[] {
   const ratios: number[] = [];
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const denominator = b[i] as number;
     if (denominator > 0) ratios.push((a[i] as number) / denominator);
   }
-  return median(ratios);
+  return ratios;
 }
 
 /** Spread of the measurements as (max − min) / median, to show how noisy a row was. */

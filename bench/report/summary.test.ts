@@ -3,10 +3,10 @@ import { describe, it } from 'node:test';
 import type { HttpRun } from '../scenarios/http.js';
 import { REFERENCE_REQUESTS_PER_SECOND, summarize } from './summary.js';
 
-const run = (contender: string, cpuMicrosPerRequest: number, requestsPerSecond: number): HttpRun => ({
+const run = (contender: string, cpuMicrosPerRequest: number, requestsPerSecond: number, repetition = 0): HttpRun => ({
   scenario: 'seed-404',
   contender,
-  repetition: 0,
+  repetition,
   served: 1000,
   cpuMicrosPerRequest,
   requestsPerSecond,
@@ -30,5 +30,19 @@ describe('summarize', () => {
     const documented = devTarget();
     assert.match(documented.description, /per its documentation, not run here/);
     assert.equal(documented.measured, `2000 req/s = ${Math.round(2000 / REFERENCE_REQUESTS_PER_SECOND)}×`);
+  });
+
+  it('decides a ratio target by the median, and says in how many repetitions it was met', () => {
+    // keel prod against Fastify, repetition by repetition: 0.95, 1.05, 0.98.
+    const repeated = [run('keel-prod', 19, 0, 0), run('fastify', 20, 0, 0), run('keel-prod', 21, 0, 1), run('fastify', 20, 0, 1), run('keel-prod', 49, 0, 2), run('fastify', 50, 0, 2)];
+    const target = summarize(repeated, [], []).targets.find((each) => each.description.startsWith('prod, seed 404: keel CPU/request ≤ Fastify'))!;
+    assert.equal(target.measured, '0.98× (0.95–1.05; met in 2 of 3 repetitions)');
+    assert.equal(target.met, true);
+  });
+
+  it('gives no range for a single repetition', () => {
+    const target = summarize(runs, [], []).targets.find((each) => each.description.startsWith('prod, seed 404: keel CPU/request ≤ Fastify'))!;
+    assert.equal(target.measured, '1.25× (met in 0 of 1 repetitions)');
+    assert.equal(target.met, false);
   });
 });
