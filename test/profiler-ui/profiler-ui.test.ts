@@ -1,11 +1,29 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import type { RouteDefinition } from '../../src/routing/route.js';
 import { launchBrowser, type Browser } from '../helpers/browser.js';
 import { SEED_HEADERS } from '../helpers/seed-request.js';
 import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
 
 // Chromium sets Host and the transport headers itself; the proxy's headers are what make the request the seed's.
 const FORWARDED = Object.fromEntries(SEED_HEADERS.filter(([name]) => name.startsWith('x-')));
+
+// Code of the application itself, in the project's src/: the frames of its failure and its listener are
+// project files, which the debug page, the exception panel and the events panel link to the profiler's
+// source view. Line 2 throws; the listener is defined on line 5.
+const CHECKOUT_SOURCE = [
+  'export function chargeCard(): never {',
+  "  throw new Error('Card declined on purpose');",
+  '}',
+  '',
+  'export function auditCheckout(): void {',
+  '  // an application listener: the events panel says where it is defined',
+  '}',
+  '',
+].join('\n');
 
 describe('the profiler in a real browser', () => {
   let demo: RunningDemo;
@@ -16,7 +34,17 @@ describe('the profiler in a real browser', () => {
   let sub: string;
 
   before(async () => {
-    demo = await startDemo();
+    const checkout: RouteDefinition = {
+      name: 'checkout',
+      path: '/checkout',
+      methods: ['GET'],
+      controller: async () => ((await import(pathToFileURL(join(demo.projectDir, 'src', 'checkout.ts')).href)) as { chargeCard(): never }).chargeCard(),
+    };
+    demo = await startDemo({}, [checkout]);
+    mkdirSync(join(demo.projectDir, 'src'));
+    writeFileSync(join(demo.projectDir, 'src', 'checkout.ts'), CHECKOUT_SOURCE);
+    const { auditCheckout } = (await import(pathToFileURL(join(demo.projectDir, 'src', 'checkout.ts')).href)) as { auditCheckout(): void };
+    demo.app.kernel.dispatcher.on('response', auditCheckout, 0, 'auditCheckout');
     origin = `http://127.0.0.1:${demo.port}`;
     browser = await launchBrowser();
   });
@@ -172,6 +200,45 @@ describe('the profiler in a real browser', () => {
     assert.match(page.url(), new RegExp(`/_profiler/${token}$`));
     assert.match(await text(), /200 GET http:\/\/127\.0\.0\.1:\d+\/\s/);
     assert.equal(await page.locator('#panel').getAttribute('data-panel'), 'request');
+  });
+
+  it('opens a project file on its line from the debug page, the exception panel and the events panel', async () => {
+    const { page } = browser;
+    const source = '/_profiler/open?file=src%2Fcheckout.ts&line=2#line2';
+    browser.expectErrorDocument(`${origin}/checkout`);
+    const response = await page.goto(`${origin}/checkout`);
+    assert.equal(response?.status(), 500);
+    const token = response!.headers()['x-debug-token']!;
+    assert.match(await text(), /Card declined on purpose/);
+    // The frame's file is a link; keel's own frames (outside the project) are not.
+    const frame = page.locator('.trace-file-path a', { hasText: 'checkout.ts' }).first();
+    assert.equal(await frame.getAttribute('href'), source);
+    await frame.click();
+    await page.waitForLoadState('load');
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash, source);
+    assert.equal(await page.locator('#panel h2').innerText(), 'src/checkout.ts');
+    const selected = page.locator('#panel li.selected');
+    assert.equal(await selected.getAttribute('id'), 'line2');
+    assert.equal(await selected.innerText(), "  throw new Error('Card declined on purpose');");
+    // Scrolled to it: the #line2 anchor puts the failing line in view.
+    assert.ok(await selected.evaluate((line) => line.getBoundingClientRect().top >= 0 && line.getBoundingClientRect().bottom <= window.innerHeight));
+    await browser.screenshot('source-file');
+
+    await page.goto(`${origin}/_profiler/${token}`);
+    assert.equal(await page.locator('#panel').getAttribute('data-panel'), 'exception');
+    const panelFrame = page.locator('#panel .trace-file-path a', { hasText: 'checkout.ts' }).first();
+    assert.equal(await panelFrame.getAttribute('href'), source);
+    await panelFrame.click();
+    await page.waitForLoadState('load');
+    assert.equal(await page.locator('#panel li.selected').getAttribute('id'), 'line2');
+
+    await page.goto(`${origin}/_profiler/${token}?panel=events`);
+    const listener = page.locator('#panel tr', { hasText: 'auditCheckout' }).first();
+    assert.match(await listener.innerText(), /response\s+0\s+auditCheckout\s+src\/checkout\.ts:5\s+1\s/);
+    await listener.locator('a', { hasText: 'src/checkout.ts:5' }).click();
+    await page.waitForLoadState('load');
+    assert.equal(await page.locator('#panel li.selected').getAttribute('id'), 'line5');
+    assert.equal(await page.locator('#panel li.selected').innerText(), 'export function auditCheckout(): void {');
   });
 
   it('saw no console error and no failed asset request on any page', () => {
