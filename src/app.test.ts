@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createApp, type App, type AppOptions } from './app.js';
 import { loadConfig } from './config/load-config.js';
@@ -44,6 +46,21 @@ describe('App.handle()', () => {
       const store = app.profiler!.store;
       assert.ok(store instanceof CompositeProfileStore);
       assert.equal((await store.back.read(token))?.token, token);
+    });
+  });
+});
+
+describe("the profiler's request panel of createApp", () => {
+  it('lists the variables of the project\'s .env files under "Defined in .env", masked, and not under the configuration', async () => {
+    writeFileSync(join(projectDir(), '.env'), 'TRUSTED_PROXIES=loopback\nAPP_SECRET=dotenv-secret-value\n');
+    await withApp({ APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'memory' }, { routes: [] }, async (app) => {
+      const token = (await get(app, '/missing')).headers.get('x-debug-token')!;
+      const panel = String((await get(app, `/_profiler/${token}?panel=request`)).body);
+      assert.match(panel, /<h4>Defined in \.env<\/h4><table><tbody><tr><th>APP_SECRET<\/th><td>\*{6}<\/td><\/tr><tr><th>TRUSTED_PROXIES<\/th><td>loopback<\/td><\/tr><\/tbody><\/table><h4>Defined as regular env variables<\/h4>/);
+      assert.doesNotMatch(panel, /dotenv-secret-value/);
+      const configuration = String((await get(app, `/_profiler/${token}?panel=config`)).body);
+      assert.match(configuration, /trustedProxies/);
+      assert.doesNotMatch(configuration, /dotenvVars|dotenv-secret-value/);
     });
   });
 });

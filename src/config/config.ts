@@ -37,6 +37,12 @@ export interface KeelConfig {
    * name or a format with `%f` and `%l`); unset, debug pages link files to the profiler's source view.
    */
   editor?: string;
+  /**
+   * The variables the `.env` files set (those the real environment left to them), by name: the profiler's
+   * request panel lists them apart from the process environment, as Symfony's "Defined in .env". Absent
+   * from a configuration built by hand.
+   */
+  dotenvVars?: Readonly<Record<string, string>>;
   profiler: {
     /** Never true when debug is off, whatever the environment says. */
     enabled: boolean;
@@ -74,4 +80,9 @@ export interface ServerLimits {
   maxHeaderSize: number;
   /** On shutdown, how long in-flight requests may take before their sockets are destroyed, in ms. */
   gracePeriod: number;
+}
+
+/** The configuration as the profiler and `keel config` show it: the `.env` variables are listed apart. */
+export function configWithoutDotenv({ dotenvVars: _dotenvVars, ...config }: KeelConfig): Omit<KeelConfig, 'dotenvVars'> {
+  return config;
 }

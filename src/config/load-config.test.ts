@@ -123,6 +123,14 @@ describe('loadConfig', () => {
       assert.equal(loadConfig({ cwd: project({ '.env': 'PORT=1\n', '.env.dist': 'PORT=2\n' }), env: {} }).port, 1);
     });
 
+    it('keeps the variables the files gave, with their final values, apart: not the real environment\'s, not the default APP_ENV', () => {
+      const cwd = project({ '.env': 'PORT=1\nGREETING=hi\nHOST=0.0.0.0\n', '.env.local': 'GREETING=hello\n', '.env.dev': 'EXTRA=${GREETING}!\n' });
+      const config = loadConfig({ cwd, env: { HOST: '127.0.0.2', UNRELATED: 'x' } });
+      assert.deepEqual({ ...config.dotenvVars }, { PORT: '1', GREETING: 'hello', EXTRA: 'hello!' });
+      assert.equal(config.host, '127.0.0.2');
+      assert.deepEqual({ ...loadConfig({ cwd: project({}), env: {} }).dotenvVars }, {});
+    });
+
     it('stops after .env.local when APP_ENV is local, as Symfony does', () => {
       const cwd = project({ '.env': 'APP_ENV=local\n', '.env.local': 'A=1\n', '.env.local.local': 'B=2\n' });
       const vars = resolveEnvVars(cwd, {});

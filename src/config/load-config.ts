@@ -4,7 +4,7 @@ import { EDITOR_FORMATS, editorFormat } from '../internal/editor-links.js';
 import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
-import { resolveEnvVars } from './resolve-env-vars.js';
+import { resolveEnvironment } from './resolve-env-vars.js';
 
 export { ConfigError } from './config-error.js';
 export { maskSecrets } from './mask-secrets.js';
@@ -35,8 +35,8 @@ const TWO_DAYS = 2 * 86_400;
  */
 export function loadConfig({ cwd = process.cwd(), env = process.env, defaults = {} }: LoadConfigOptions = {}): KeelConfig {
   const projectDir = resolve(cwd);
-  const vars = resolveEnvVars(projectDir, env, defaults);
-  return buildConfig(new EnvValues(vars), projectDir);
+  const { variables, fromFiles } = resolveEnvironment(projectDir, env, defaults);
+  return { ...buildConfig(new EnvValues(variables), projectDir), dotenvVars: fromFiles };
 }
 
 function buildConfig(values: EnvValues, projectDir: string): KeelConfig {

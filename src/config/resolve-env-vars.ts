@@ -22,6 +22,22 @@ export function resolveEnvVars(
   return runCascade(projectDir, env, defaults).variables();
 }
 
+/** The merged variables, and those of them whose value a `.env` file gave (see resolveEnvironment). */
+export interface ResolvedEnvironment {
+  variables: Record<string, string | undefined>;
+  /**
+   * The variables the files set and the real environment left to them, by name, with their values:
+   * Symfony's SYMFONY_DOTENV_VARS, which its profiler lists as "Defined in .env".
+   */
+  fromFiles: Record<string, string>;
+}
+
+/** resolveEnvVars, also telling which variables the files gave: one read of the cascade for both. */
+export function resolveEnvironment(projectDir: string, env: Record<string, string | undefined>, defaults: Record<string, string> = {}): ResolvedEnvironment {
+  const cascade = runCascade(projectDir, env, defaults);
+  return { variables: cascade.variables(), fromFiles: cascade.fromFiles() };
+}
+
 /**
  * The names the `.env` files read for this environment define, sorted (Symfony's debug:dotenv lists these):
  * neither the real environment's nor the default APP_ENV that stands in for a file when none sets it.
@@ -102,6 +118,16 @@ class DotenvCascade {
 
   variables(): Record<string, string | undefined> {
     return { ...this.#vars };
+  }
+
+  /** Names a file defined whose value is still a load's, not the real environment's. */
+  fromFiles(): Record<string, string> {
+    const values: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const name of this.fileNames) {
+      const value = this.#vars[name];
+      if (this.#loaded.has(name) && value !== undefined) values[name] = value;
+    }
+    return values;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { KeelConfig } from '../../config/config.js';
+import { configWithoutDotenv, type KeelConfig } from '../../config/config.js';
 import type { Collector } from './collector.js';
 import { maskSecrets } from '../../config/mask-secrets.js';
 import { KEEL_VERSION } from '../../internal/keel-version.js';
@@ -18,6 +18,11 @@ export interface ConfigData {
    * where every record would write its ~1.6 kB again. Absent from records made before it was recorded.
    */
   serverParameters?: ServerParameters;
+  /**
+   * The request panel's "Defined in .env": the variables the project's `.env` files set, sorted, secrets
+   * masked. Absent from records made before it was recorded.
+   */
+  dotenvParameters?: ServerParameters;
 }
 
 export interface ConfigCollectorOptions {
@@ -33,7 +38,16 @@ export class ConfigCollector implements Collector<ConfigData> {
   constructor(config: KeelConfig, { env }: ConfigCollectorOptions = {}) {
     // The same snapshot goes into every record, serialised once for all of them.
     const serverParameters = env === undefined ? processServerParameters() : snapshotServerParameters(env);
-    this.#data = freezeWithJson({ env: config.env, debug: config.debug, nodeVersion: process.version, keelVersion: KEEL_VERSION, config: maskSecrets(config), serverParameters });
+    const dotenvParameters = snapshotServerParameters(config.dotenvVars ?? {});
+    this.#data = freezeWithJson({
+      env: config.env,
+      debug: config.debug,
+      nodeVersion: process.version,
+      keelVersion: KEEL_VERSION,
+      config: maskSecrets(configWithoutDotenv(config)),
+      serverParameters,
+      dotenvParameters,
+    });
   }
 
   collect(): ConfigData {

@@ -166,7 +166,7 @@ describe('RequestCollector', () => {
         ['PORT', '8000'],
       ]);
       const html = panelOf(profileWith(config));
-      assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>API_TOKEN<\/th><td><\/td><\/tr><tr><th>APP_SECRET<\/th><td>\*{6}<\/td>/);
+      assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>API_TOKEN<\/th><td><\/td><\/tr><tr><th>APP_SECRET<\/th><td>\*{6}<\/td>/);
       assert.match(html, /<th>GREETING<\/th><td>&lt;b>hi&lt;\/b> &amp; &quot;bye&quot;<\/td>/);
       assert.doesNotMatch(html, /s3cr3t|pw1|<b>hi/);
     });
@@ -181,8 +181,23 @@ describe('RequestCollector', () => {
       assert.ok(!JSON.stringify(data).includes(JSON.stringify(process.env.PATH)));
     });
 
+    it('lists the variables of the .env files apart, first, secrets masked, as the reference\'s "Defined in .env"', () => {
+      const config = new ConfigCollector({ ...TEST_CONFIG, dotenvVars: { TRUSTED_PROXIES: 'loopback', APP_SECRET: 'from-dotenv' } }, { env: { PORT: '8000' } }).collect();
+      assert.deepEqual(Object.entries(config.dotenvParameters ?? {}), [
+        ['APP_SECRET', MASK],
+        ['TRUSTED_PROXIES', 'loopback'],
+      ]);
+      // The configuration's own list does not repeat them.
+      assert.ok(!JSON.stringify(config.config).includes('loopback'));
+      const html = panelOf(profileWith(config));
+      assert.match(html, /<h4>Defined in \.env<\/h4><table><tbody><tr><th>APP_SECRET<\/th><td>\*{6}<\/td><\/tr><tr><th>TRUSTED_PROXIES<\/th><td>loopback<\/td><\/tr><\/tbody><\/table><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>PORT<\/th>/);
+      assert.doesNotMatch(html, /from-dotenv/);
+      // No .env variable: the reference's words for an empty list.
+      assert.match(panelOf(profileWith(new ConfigCollector(TEST_CONFIG, { env: {} }).collect())), /<h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p>/);
+    });
+
     it('says a record made before the environment was recorded has none', () => {
-      assert.match(panelOf(profileWith()), /<h4>Defined as regular env variables<\/h4><p class="empty">Not recorded for this request\.<\/p>/);
+      assert.match(panelOf(profileWith()), /<h4>Defined in \.env<\/h4><p class="empty">Not recorded for this request\.<\/p><h4>Defined as regular env variables<\/h4><p class="empty">Not recorded for this request\.<\/p>/);
     });
   });
 

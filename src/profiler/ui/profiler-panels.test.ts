@@ -177,7 +177,7 @@ describe('profiler panels', () => {
     const { page } = await failedRequest();
     const html = await page('panel=request');
     const path = (process.env.PATH ?? '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
-    assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined as regular env variables<\/h4><table>/);
+    assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p><h4>Defined as regular env variables<\/h4><table>/);
     assert.ok(html.includes(`<th>PATH</th><td>${path}</td>`), 'PATH is listed');
   });
 

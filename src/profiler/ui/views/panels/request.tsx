@@ -10,7 +10,7 @@ import type { PanelProps } from './panel.js';
 /** Symfony's request panel: parameters, headers, cookies, attributes, session, origin, family (parent and sub-requests). */
 export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
   // Recorded with the configuration snapshot (see ConfigData), shown here as the reference shows it.
-  const serverParameters = (profile.collectors.config as ConfigData | undefined)?.serverParameters;
+  const { serverParameters, dotenvParameters } = (profile.collectors.config as ConfigData | undefined) ?? {};
   const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
   return (
     <div>
@@ -84,7 +84,9 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       </div>
       {data.sessionUsages === 0 && <p class="empty">Session not used.</p>}
       <h3>Server Parameters</h3>
-      {/* The reference also lists the variables of the .env files, which keel keeps out of process.env. */}
+      {/* The .env files' variables apart, as the reference lists them: keel keeps them out of process.env. */}
+      <h4>Defined in .env</h4>
+      {dotenvParameters === undefined ? <p class="empty">Not recorded for this request.</p> : <DataTable rows={dotenvParameters} empty="(no data)" />}
       <h4>Defined as regular env variables</h4>
       {serverParameters === undefined ? <p class="empty">Not recorded for this request.</p> : <DataTable rows={serverParameters} empty="No environment variables" />}
       <h3>Client and Proxy</h3>
