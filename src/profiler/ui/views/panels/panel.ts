@@ -16,7 +16,7 @@ export interface PanelProps<T = unknown> {
   routes: Matcher | Iterable<Route> | undefined;
   /** Where the application's listeners are defined, given to the events panel when known. */
   listenerSources?: ListenerSources;
-  /** The profiler's source view of a project file, for panels that name files (the exception's frames). */
+  /** Where a file named on a panel links (the exception's frames, the listeners' definitions): see SourceLinker. */
   sourceLink?: SourceLinker;
 }
 
