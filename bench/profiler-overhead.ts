@@ -44,7 +44,7 @@ const VARIANTS: readonly Variant[] = [
   { id: 'off', label: 'profiler off (debug page and log file on)', env: { KEEL_PROFILER: '0' } },
   { id: 'collect', label: '+ collection (the records of the last request kept in memory)', env: { KEEL_PROFILER: '1', KEEL_TOOLBAR: '0', ...IN_MEMORY } },
   { id: 'toolbar', label: '+ toolbar', env: { KEEL_PROFILER: '1', KEEL_TOOLBAR: '1', ...IN_MEMORY } },
-  { id: 'on', label: `+ ${STORAGE === 'file' ? 'file' : STORAGE === 'memory' ? 'memory' : 'Redis'} storage: the profiler on`, env: { KEEL_PROFILER: '1', KEEL_TOOLBAR: '1', KEEL_PROFILER_STORAGE: STORAGE } },
+  { id: 'on', label: `+ ${STORAGE.startsWith('redis') ? 'Redis' : STORAGE} storage: the profiler on`, env: { KEEL_PROFILER: '1', KEEL_TOOLBAR: '1', KEEL_PROFILER_STORAGE: STORAGE } },
 ];
 
 if (process.argv[2] === 'serve') await serve(variantNamed(process.argv[3]));
