@@ -13,22 +13,17 @@
  *   ROUNDS=3 REQUESTS=1000 npm run bench:profiler
  *   KEEL_PROFILER_STORAGE=redis://127.0.0.1:6379 npm run bench:profiler   # another storage for the last step
  *
- * `node --import tsx bench/profiler-overhead.ts serve <variant>` is the server child it starts.
+ * The server is the benchmark's keel server (bench/servers/keel.ts) in dev mode, each variant's settings
+ * given to it in KEEL_BENCH_CONFIG.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drive } from './lib/load.js';
 import { pinProcesses } from './lib/pinning.js';
-import { clockTicksPerSecond, readCpuTicks } from './lib/proc-stat.js';
-import { seedHeaderObject } from './lib/seed.js';
-import { freePort } from './lib/server-process.js';
+import { startServer, type ServerProcess } from './lib/server-process.js';
 import { median, pairedRatio, relativeSpread } from './lib/stats.js';
+import { measure as measureRun } from './scenarios/http.js';
 
 const LIMIT = 0.25;
 const STORAGE = process.env.KEEL_PROFILER_STORAGE ?? 'file';
+const SEED = { path: '/robots.txt', expectStatus: 404 };
 
 interface Variant {
   id: string;
@@ -47,70 +42,27 @@ const VARIANTS: readonly Variant[] = [
   { id: 'on', label: `+ ${STORAGE.startsWith('redis') ? 'Redis' : STORAGE} storage: the profiler on`, env: { KEEL_PROFILER: '1', KEEL_TOOLBAR: '1', KEEL_PROFILER_STORAGE: STORAGE } },
 ];
 
-if (process.argv[2] === 'serve') await serve(variantNamed(process.argv[3]));
-else await measure();
-
-function variantNamed(id: string | undefined): Variant {
-  const variant = VARIANTS.find((each) => each.id === id);
-  if (variant === undefined) throw new Error(`no variant "${id}": ${VARIANTS.map((each) => each.id).join(', ')}`);
-  return variant;
-}
-
-async function serve(variant: Variant): Promise<void> {
-  const { createApp } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/config/load-config.js');
-  const { createLogger } = await import('../src/logging/create-logger.js');
-  const { demoRoutes } = await import('../demo/routes.js');
-  const projectDir = mkdtempSync(join(tmpdir(), 'keel-bench-profiler-'));
-  writeFileSync(join(projectDir, '.env'), 'TRUSTED_PROXIES=loopback\nTRUSTED_HEADERS=x-forwarded-for,x-forwarded-host,x-forwarded-proto,x-forwarded-port\n');
-  const config = loadConfig({ cwd: projectDir, env: { APP_ENV: 'dev', ...variant.env } });
-  const logger = createLogger({ env: config.env, debug: config.debug, level: config.log.level, file: config.log.file, stderr: false });
-  const app = createApp({ config, routes: demoRoutes, logger });
-  const port = Number(process.env.PORT);
-  await app.listen({ port, host: '127.0.0.1' });
-  // What the app really runs, so that a variant whose settings were not taken is caught.
-  process.stdout.write(`READY profiler=${app.profiler === undefined ? 'off' : 'on'} toolbar=${config.profiler.toolbar ? 'on' : 'off'}\n`);
-  process.once('SIGTERM', () => {
-    app.close().finally(() => {
-      rmSync(projectDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
-}
-
 interface Server {
   variant: Variant;
-  child: ChildProcess;
-  port: number;
+  process: ServerProcess;
 }
 
-async function startServer(variant: Variant, prefix: string[]): Promise<Server> {
-  const port = await freePort();
-  const command = [...prefix, process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), 'serve', variant.id];
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+await measure();
+
+async function startVariant(variant: Variant, prefix: string[]): Promise<Server> {
+  const server = await startServer({ file: 'keel', env: { APP_ENV: 'dev', KEEL_BENCH_CONFIG: JSON.stringify(variant.env) } }, prefix);
+  // What the app really runs, so that a variant whose settings were not taken is caught.
   const expected = `READY profiler=${variant.env.KEEL_PROFILER === '1' ? 'on' : 'off'} toolbar=${variant.env.KEEL_TOOLBAR === '1' ? 'on' : 'off'}`;
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(expected)) resolve();
-      else if (out.includes('READY')) reject(new Error(`the ${variant.id} server started with other settings: ${out.trim()}`));
-    });
-    child.once('exit', (code) => reject(new Error(`the ${variant.id} server exited with ${code} before READY`)));
-  });
-  return { variant, child, port };
+  if (server.ready !== expected) {
+    await server.stop();
+    throw new Error(`the ${variant.id} server started with other settings: ${server.ready}`);
+  }
+  return { variant, process: server };
 }
 
 /** CPU µs per request of one run of `amount` seed requests. */
-async function cpuPerRequest(server: Server, amount: number): Promise<number> {
-  const pid = server.child.pid!;
-  const before = readCpuTicks(pid);
-  const { served } = await drive({ port: server.port, path: '/robots.txt', headers: seedHeaderObject(), amount, expectStatus: 404 });
-  // Profiles are written at terminate, after each response: let the last ones land before reading.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const after = readCpuTicks(pid);
-  const ticks = after.utime + after.stime - (before.utime + before.stime);
-  return ((ticks / clockTicksPerSecond()) * 1e6) / served;
+async function cpuPerRequest(server: Server, amount: number, core: number | undefined): Promise<number> {
+  return (await measureRun(server.process, SEED, amount, core)).cpuMicrosPerRequest;
 }
 
 async function measure(): Promise<void> {
@@ -119,14 +71,14 @@ async function measure(): Promise<void> {
   const pinning = pinProcesses();
   const servers: Server[] = [];
   try {
-    for (const variant of VARIANTS) servers.push(await startServer(variant, pinning.serverPrefix));
+    for (const variant of VARIANTS) servers.push(await startVariant(variant, pinning.serverPrefix));
     // Warm-up: JIT, the profiler's ring buffer and record files up to their steady state.
-    for (const server of servers) await cpuPerRequest(server, Math.min(requests, 1000));
+    for (const server of servers) await cpuPerRequest(server, Math.min(requests, 1000), pinning.serverCore);
     const cpu = new Map<Server, number[]>(servers.map((server) => [server, []]));
     for (let round = 0; round < rounds; round++) {
       // Each round starts one variant later, so that none always runs on a machine another just heated.
       const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
-      for (const server of order) cpu.get(server)!.push(await cpuPerRequest(server, requests));
+      for (const server of order) cpu.get(server)!.push(await cpuPerRequest(server, requests, pinning.serverCore));
       process.stdout.write(`round ${round + 1}/${rounds}: ${servers.map((server) => `${server.variant.id} ${cpu.get(server)!.at(-1)!.toFixed(0)} µs`).join(', ')}\n`);
     }
     const off = cpu.get(servers[0]!)!;
@@ -150,11 +102,7 @@ async function measure(): Promise<void> {
     );
     process.exitCode = overhead < LIMIT ? 0 : 1;
   } finally {
-    for (const { child } of servers) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await Promise.all(servers.map((server) => server.process.stop()));
   }
 }
 

@@ -24,6 +24,8 @@ export interface ServerSpec {
 export interface ServerProcess {
   readonly pid: number;
   readonly port: number;
+  /** The line the server announced itself with: `READY`, and what it says of its settings. */
+  readonly ready: string;
   /** The server's own memory figures, asked over IPC. */
   memory(): Promise<MemorySample>;
   /** Starts V8's sampling profiler inside the server (over IPC, through node:inspector). */
@@ -59,11 +61,12 @@ export async function startServer({ file, env = {}, nodeFlags = [], checkout }: 
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  await waitForReady(child, () => stderr, file);
+  const ready = await waitForReady(child, () => stderr, file);
   const pid = child.pid as number;
   return {
     pid,
     port,
+    ready,
     memory: () => ask(child, 'memory') as Promise<MemorySample>,
     startCpuProfile: (intervalMicros) => expectAnswer(child, { cpuProfile: 'start', intervalMicros }, 'started'),
     stopCpuProfile: (file) => expectAnswer(child, { cpuProfile: 'stop', file }, 'stopped'),
@@ -71,7 +74,7 @@ export async function startServer({ file, env = {}, nodeFlags = [], checkout }: 
   };
 }
 
-function waitForReady(child: ChildProcess, stderr: () => string, file: string): Promise<void> {
+function waitForReady(child: ChildProcess, stderr: () => string, file: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
@@ -80,12 +83,13 @@ function waitForReady(child: ChildProcess, stderr: () => string, file: string): 
     }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer): void => {
       out += chunk.toString();
-      if (out.includes('READY')) {
+      const line = /^READY\b.*$/m.exec(out);
+      if (line !== null && out.indexOf('\n', line.index) !== -1) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
         // Keep draining whatever the server prints so that a full pipe never blocks it.
         child.stdout?.resume();
-        resolve();
+        resolve(line[0]);
       }
     };
     child.stdout?.on('data', onData);

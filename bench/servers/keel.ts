@@ -2,7 +2,9 @@
  * keel's benchmark server: the demo application (its routes, its trusted-proxy settings) plus the matched
  * JSON route every peer also serves, in a temporary project directory. APP_ENV picks dev (profiler,
  * toolbar, debug page and log file all on) or prod (logs to a file in the project directory, so that a
- * pipe to the bench runner never weighs on the figures).
+ * pipe to the bench runner never weighs on the figures). KEEL_BENCH_CONFIG, JSON, adds settings of the app
+ * (bench:profiler's variants: `{"KEEL_PROFILER":"0"}`…); the shell's own KEEL_* variables are not read, so
+ * that a developer's settings never change a benchmark. READY names the profiler and toolbar settings taken.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +27,8 @@ writeFileSync(
   ['TRUSTED_PROXIES=loopback,private_ranges', 'TRUSTED_HEADERS=x-forwarded-for,x-forwarded-host,x-forwarded-proto,x-forwarded-port', ''].join('\n'),
 );
 
-const config = loadConfig({ cwd: projectDir, env: { APP_ENV: appEnv } });
+const overrides = JSON.parse(process.env.KEEL_BENCH_CONFIG ?? '{}') as Record<string, string>;
+const config = loadConfig({ cwd: projectDir, env: { ...overrides, APP_ENV: appEnv } });
 // dev: var/log/dev.log as usual, without the readable stderr copy (a terminal nicety, not recorded data).
 // prod: the JSON lines go to var/log/prod.log instead of stdout.
 const logger = createLogger({
@@ -51,7 +54,7 @@ const benchRoutes: RouteDefinition[] = [
 const app = createApp({ config: { ...config, port, host: '127.0.0.1' }, routes: benchRoutes, logger });
 await app.listen({ port, host: '127.0.0.1' });
 answerRunnerQueries();
-announceReady();
+announceReady(`profiler=${app.profiler === undefined ? 'off' : 'on'} toolbar=${app.profiler !== undefined && config.profiler.toolbar ? 'on' : 'off'}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

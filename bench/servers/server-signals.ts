@@ -14,8 +14,9 @@ export interface MemorySample {
   external: number;
 }
 
-export function announceReady(): void {
-  process.stdout.write('READY\n');
+/** `READY`, then what the server wants the runner to check (the settings it really runs with). */
+export function announceReady(detail?: string): void {
+  process.stdout.write(detail === undefined ? 'READY\n' : `READY ${detail}\n`);
 }
 
 /** What the runner may send; each message gets one answer. */
