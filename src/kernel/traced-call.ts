@@ -14,17 +14,21 @@ export const CONTROLLER_CALL = 'controllerCall';
  */
 export function tracedCall(tracer: ListenerTracer, request: Request, name: string, call: () => unknown): unknown {
   const start = performance.now();
-  const report = (): void => tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
   let result: unknown;
   try {
     result = call();
   } catch (error) {
-    report();
+    report(tracer, request, name, start);
     throw error;
   }
   if (!(result instanceof Promise)) {
-    report();
+    report(tracer, request, name, start);
     return result;
   }
-  return result.finally(report);
+  // Made only for a promise: tsx names a closure held in a variable with a defineProperty call each time.
+  return result.finally(() => report(tracer, request, name, start));
+}
+
+function report(tracer: ListenerTracer, request: Request, name: string, start: number): void {
+  tracer({ request }, CONTROLLER_CALL, name, start, performance.now());
 }

@@ -98,11 +98,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       disabled(request);
       const profile = isProfileToken(token) ? await profiler.loadProfile(token, request.query.get('type') ?? undefined) : undefined;
       if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
-      const toolbar = h(Toolbar, {
-        profile,
-        profileUrl: (t: string) => `${base(request)}/_profiler/${t}`,
-        stylesheetUrl: `${base(request)}/_profiler/assets/toolbar.css`,
-      });
+      const toolbar = h(Toolbar, { profile, prefix: base(request) });
       return Response.html(renderToString(toolbar));
     }),
 

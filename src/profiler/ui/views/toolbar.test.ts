@@ -8,7 +8,7 @@ import { Toolbar } from './toolbar.js';
 function toolbarWith(levels: LogRecord['level'][]): string {
   const logs = levels.map((level): LogRecord => ({ time: 0, level, channel: 'app', message: 'm', context: {} }));
   const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'http://localhost/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: { logger: { logs } } };
-  return renderToString(Toolbar({ profile, profileUrl: (token) => `/_profiler/${token}`, stylesheetUrl: '/_profiler/assets/toolbar.css' }));
+  return renderToString(Toolbar({ profile, prefix: '' }));
 }
 
 describe('Toolbar', () => {

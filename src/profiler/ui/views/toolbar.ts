@@ -14,8 +14,10 @@ const MIB = 1024 * 1024;
  * The bar injected before `</body>` of HTML pages: status, route, time, memory, exception and log counts,
  * a link to the record, the redirect that led here and the error sub-request the page came from. No script;
  * its stylesheet carries the nonce the page's Content-Security-Policy was given for it, if it has one.
+ * `prefix` goes before the profiler's paths (`/_profiler/<token>`, its stylesheet): the request's base path,
+ * or an absolute URL.
  */
-export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { profile: Profile; profileUrl: (token: string) => string; stylesheetUrl: string; styleNonce?: string }) {
+export function Toolbar({ profile, prefix, styleNonce }: { profile: Profile; prefix: string; styleNonce?: string }) {
   const request = profile.collectors.request as RequestData | undefined;
   const time = profile.collectors.time as TimeData | undefined;
   const memory = profile.collectors.memory as MemoryData | undefined;
@@ -25,7 +27,7 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { pr
   const warnings = countWarningLogs(logs);
   const status = profile.statusCode;
   const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
-  const base = profileUrl(profile.token);
+  const base = profileUrl(prefix, profile.token);
   const logClass = problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : '';
   const logCounts = problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : '';
   const items = [
@@ -36,21 +38,26 @@ export function Toolbar({ profile, profileUrl, stylesheetUrl, styleNonce }: { pr
     exceptions > 0 && html`<a class="sf-toolbar-item sf-toolbar-count-error" href="${panelUrl(base, 'exception')}" title="Exceptions">${exceptions} exception${exceptions === 1 ? '' : 's'}</a>`,
     html`<a class="sf-toolbar-item${logClass}" href="${panelUrl(base, 'logger')}" title="Log messages">${logs.length} log${logs.length === 1 ? '' : 's'}${logCounts}</a>`,
     request?.redirect !== undefined &&
-      html`<span class="sf-toolbar-item">Redirected from ${request.redirect.route} (<a href="${profileUrl(request.redirect.token)}">${request.redirect.token}</a>)</span>`,
+      html`<span class="sf-toolbar-item">Redirected from ${request.redirect.route} (<a href="${profileUrl(prefix, request.redirect.token)}">${request.redirect.token}</a>)</span>`,
     request?.forwardToken !== undefined &&
-      html`<span class="sf-toolbar-item">Forwarded to ErrorController (<a href="${profileUrl(request.forwardToken)}">${request.forwardToken}</a>)</span>`,
-    html`<a class="sf-toolbar-item sf-toolbar-token" href="${profileUrl(profile.token)}">${profile.token}</a>`,
+      html`<span class="sf-toolbar-item">Forwarded to ErrorController (<a href="${profileUrl(prefix, request.forwardToken)}">${request.forwardToken}</a>)</span>`,
+    html`<a class="sf-toolbar-item sf-toolbar-token" href="${profileUrl(prefix, profile.token)}">${profile.token}</a>`,
   ];
   const nonce = styleNonce === undefined ? '' : html` nonce="${styleNonce}"`;
   return html`
     <div id="sfwdt${profile.token}" class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar">
-      <link rel="stylesheet" href="${stylesheetUrl}"${nonce}/>
+      <link rel="stylesheet" href="${prefix}/_profiler/assets/toolbar.css"${nonce}/>
       <div class="sf-toolbar-bar">${items}</div>
     </div>
   `;
 }
 
-// A module function, not a closure in Toolbar: tsx names such a closure with a defineProperty call on every render.
+// Module functions, not closures in Toolbar or its callers: tsx names a closure with a defineProperty call
+// each time it is made, and a bound function costs as much.
+function profileUrl(prefix: string, token: string): string {
+  return `${prefix}/_profiler/${token}`;
+}
+
 function panelUrl(base: string, panel: string): string {
   return `${base}?panel=${panel}&type=request`;
 }
