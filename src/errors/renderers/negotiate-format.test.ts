@@ -23,6 +23,12 @@ describe('negotiateErrorFormat', () => {
     ['', 'html'],
     ['garbage;;;q=x,,', 'html'],
     [';q=1, /, application/', 'html'],
+    // A type given twice counts once, as given last (Symfony's AcceptHeader), and so does a repeated q.
+    ['application/json, text/html;q=0.9, application/json;q=0.1', 'html'],
+    ['text/html;q=0.9, text/html;q=0.333, application/x-json;q=0.5', 'json'],
+    ['application/json;q=0.5;q=0.1, text/html;q=0.3', 'html'],
+    ['application/json;q=0.1, application/xml;q=0.2, APPLICATION/JSON', 'json'],
+    ['text/html;title="a, b";q=0.5, application/json;q=0.4', 'html'],
   ];
 
   for (const [accept, expected] of table) {

@@ -55,7 +55,7 @@ function negotiate(accept: string): string | undefined {
   if (accept.trim() === '') return undefined;
   let types: string[];
   try {
-    types = new Negotiator({ headers: { accept } }).mediaTypes();
+    types = new Negotiator({ headers: { accept: lastOfEach(accept) } }).mediaTypes();
   } catch {
     return undefined;
   }
@@ -64,4 +64,42 @@ function negotiate(accept: string): string | undefined {
     if (format !== undefined) return format;
   }
   return undefined;
+}
+
+/**
+ * The header as Symfony's AcceptHeader reads it: one item per media type, the last one given, at its place,
+ * and of a parameter given twice (`;q=0.5;q=0.1`) its last value. negotiator counts every item, so that
+ * `application/json, text/html;q=0.9, application/json;q=0.1` would prefer JSON; the reference, HTML.
+ */
+function lastOfEach(accept: string): string {
+  const items = splitOutsideQuotes(accept, ',').map((item) => splitOutsideQuotes(item, ';').map((part) => part.trim()));
+  const lastIndex = new Map<string, number>();
+  items.forEach(([type = ''], index) => lastIndex.set(type.toLowerCase(), index));
+  return items
+    .filter(([type = ''], index) => lastIndex.get(type.toLowerCase()) === index)
+    .map(([type = '', ...parameters]) => [type, ...lastOfEachParameter(parameters)].join(';'))
+    .join(',');
+}
+
+function lastOfEachParameter(parameters: string[]): string[] {
+  const nameOf = (parameter: string): string => parameter.split('=', 1)[0]!.trim().toLowerCase();
+  return parameters.filter((parameter, index) => !parameters.slice(index + 1).some((later) => nameOf(later) === nameOf(parameter)));
+}
+
+// Commas and semicolons inside a quoted parameter value (`;title="a, b"`) separate nothing.
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (char === '\\' && quoted) i++;
+    else if (char === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }
