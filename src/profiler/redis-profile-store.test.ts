@@ -46,6 +46,18 @@ describe('RedisProfileStore', () => {
     }
   });
 
+  it('stops, saying why, when the URL names a database the server does not have, instead of writing to database 0', async () => {
+    const store = new RedisProfileStore({ url: `${redis.url}/99`, prefix: 'no-such-db:' });
+    const client = new Redis(redis.url);
+    try {
+      await assert.rejects(store.write(createTestProfile('abc123')), /the connection said: ERR DB index is out of range/);
+      assert.deepEqual(await client.keys('no-such-db:*'), []);
+    } finally {
+      client.disconnect();
+      await store.close();
+    }
+  });
+
   it('keeps only the newest maxRecords records, deleting the others', async () => {
     const { store, tearDown } = createStore({ maxRecords: 3 });
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token));

@@ -106,6 +106,19 @@ describe('RedisStorage', () => {
     });
   }
 
+  it('stops, saying why, when the URL names a database the server does not have, instead of counting in database 0', async () => {
+    const storage = new RedisStorage({ url: `${server.url}/99`, prefix: 'no-such-db:' });
+    const client = new Redis(server.url);
+    try {
+      await assert.rejects(storage.reserve('x', { policy: 'fixed_window', limit: 5, interval: 30 }, 1, Date.now() / 1000, -1));
+      assert.match(storage.lastError()?.message ?? '', /DB index is out of range/);
+      assert.deepEqual(await client.keys('no-such-db:*'), []);
+    } finally {
+      client.disconnect();
+      await storage.close();
+    }
+  });
+
   it('fails at once instead of queueing while the server is unreachable', async () => {
     const storage = new RedisStorage({ url: 'redis://127.0.0.1:1', commandTimeout: 200 });
     try {
