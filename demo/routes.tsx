@@ -72,10 +72,13 @@ function limitedBare(): Response {
   return new Response('limited-bare ok\n');
 }
 
-/** The reference's JSON answer: `{"ok":true,"remaining":<tokens left>}`. */
+/**
+ * The reference's JSON answer: `{"ok":true,"remaining":<tokens left>}`; `null` when the storage could not
+ * be reached and the limiter failed open, with no quota known.
+ */
 function apiLimited(request: Request): Response {
   const limit = request.attributes.rateLimits?.find((record) => record.limiter === 'default')?.rateLimit;
-  return Response.json({ ok: true, remaining: limit?.remaining ?? null });
+  return Response.json({ ok: true, remaining: limit === undefined || limit.degraded ? null : limit.remaining });
 }
 
 function apiStatus(request: Request): Response {

@@ -29,6 +29,7 @@ export interface RateLimitInit {
 export class RateLimit {
   readonly name: string;
   readonly accepted: boolean;
+  /** Tokens left; when `degraded`, the limit, since no quota is known (the response then carries no rate header). */
   readonly remaining: number;
   readonly limit: number;
   readonly retryAfter: number;

@@ -69,6 +69,8 @@ describe('two keel processes when Redis stops and comes back', () => {
       const [open, closed] = [await api(port, `198.51.100.${40 + i}`), await login(port, '198.51.100.30')];
       const elapsed = performance.now() - started;
       assert.equal(open.status, 200, 'default fails open');
+      // No quota is known: the controller, reading RateLimit.degraded, claims none.
+      assert.deepEqual(JSON.parse(open.body), { ok: true, remaining: null });
       assert.equal(closed.status, 503, `sensitive fails closed: ${closed.body.slice(0, 300)}`);
       assert.equal(closed.header('retry-after'), '1');
       // Two requests, each bounded by the storage timeout; the margin covers the process, not the storage.
