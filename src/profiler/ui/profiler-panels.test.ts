@@ -181,6 +181,17 @@ describe('profiler panels', () => {
     assert.ok(html.includes(`<th>PATH</th><td>${path}</td>`), 'PATH is listed');
   });
 
+  it('words an empty search and a request that threw nothing as the reference does', async () => {
+    const { get } = createProfiledApp();
+    const home = await get('/');
+    const exception = bodyOf(await get(`/_profiler/${home.headers.get('x-debug-token')}?panel=exception`));
+    assert.match(exception, /<div class="empty"><p>No exception was thrown and caught during the request\.<\/p><\/div>/);
+    const none = bodyOf(await get('/_profiler/empty/search/results?limit=10&url=nothing-like-this'));
+    assert.match(none, /<h2>No results found<\/h2>/);
+    assert.match(none, /<div class="empty"><p>The query returned no result\.<\/p><\/div>/);
+    assert.match(bodyOf(await get('/_profiler/empty/search/results?limit=10&url=%2F')), /<h2>1 results found<\/h2>/);
+  });
+
   it('labels the menu in the reference wording and fills the search form back in', async () => {
     const { get, page } = await failedRequest();
     const html = await page('panel=request');

@@ -20,14 +20,17 @@ export function SearchResults({ results, unavailable, base, criteria }: SearchRe
         <SearchForm base={base} criteria={criteria} />
       </div>
       <div id="panel">
-        <h2>{results.length} results found</h2>
+        {/* The reference's wording: "No results found", else the count (also "1 results found"). */}
+        <h2>{results.length === 0 ? 'No' : results.length} results found</h2>
         {unavailable !== undefined && (
           <p class="storage-warning" role="alert">
             The profile storage is unavailable ({unavailable}): only the records this process still holds in memory are listed.
           </p>
         )}
         {results.length === 0 ? (
-          <p class="empty">No results found.</p>
+          <div class="empty">
+            <p>The query returned no result.</p>
+          </div>
         ) : (
           <table id="search-results">
             <thead>

@@ -12,7 +12,13 @@ import type { PanelProps } from './panel.js';
  * the folded frames of the view above cannot be copied in one selection.
  */
 export function ExceptionPanel({ data, sourceLink }: PanelProps<ExceptionData>) {
-  if (data.chain.length === 0) return <p class="empty">No exception was thrown and caught.</p>;
+  if (data.chain.length === 0) {
+    return (
+      <div class="empty">
+        <p>No exception was thrown and caught during the request.</p>
+      </div>
+    );
+  }
   const chain = toFlatError(data.chain).toArray();
   return (
     <div class="exception-panel">
