@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { clearSourceExcerptCache, readSourceExcerpt } from './source-excerpt.js';
+import { clearSourceExcerptCache, readSourceExcerpt, readSourceFile } from './source-excerpt.js';
 
 describe('readSourceExcerpt', () => {
   let root: string;
@@ -83,5 +83,19 @@ describe('readSourceExcerpt', () => {
   it('reads keel sources by default', () => {
     const excerpt = readSourceExcerpt(fileURLToPath(import.meta.url), 1);
     assert.equal(excerpt[0]?.text, "import assert from 'node:assert/strict';");
+  });
+
+  it('reads a file again for the source view once it changed, and one created since it was found missing', () => {
+    const file = join(root, 'edited.ts');
+    writeFileSync(file, '// v1\n');
+    assert.deepEqual(readSourceFile(file, { roots: [root] }), ['// v1', '']);
+    writeFileSync(file, '// v2, longer\n');
+    assert.deepEqual(readSourceFile(file, { roots: [root] }), ['// v2, longer', '']);
+    const later = join(root, 'later.ts');
+    assert.equal(readSourceFile(later, { roots: [root] }), undefined);
+    writeFileSync(later, 'export {};\n');
+    assert.deepEqual(readSourceFile(later, { roots: [root] }), ['export {};', '']);
+    rmSync(later);
+    assert.equal(readSourceFile(later, { roots: [root] }), undefined);
   });
 });

@@ -24,8 +24,17 @@ const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
 // Lines of the files read so far, per set of roots (in practice one: the default), by the file's name as
 // the stack frame gives it, the same string every time: a hit builds no key, and the debug page asks for a
-// dozen excerpts per error.
-const cache = new Map<string, Map<string, string[] | null>>();
+// dozen excerpts per error. Each entry knows the file's version it was read from (see fileVersion).
+interface CachedFile {
+  lines: string[] | null;
+  version: string;
+  checkedAt: number;
+}
+const cache = new Map<string, Map<string, CachedFile>>();
+// How long an excerpt's file is trusted unchecked: the debug page of a server under load asks for the same
+// files many times a second, and a stat each time would cost more than the excerpt. The source view checks
+// every time (see readSourceFile).
+const EXCERPT_RECHECK_MS = 1000;
 let cachedFiles = 0;
 let defaults: { cwd: string; roots: readonly string[]; key: string } | undefined;
 
@@ -37,7 +46,7 @@ let defaults: { cwd: string; roots: readonly string[]; key: string } | undefined
  */
 export function readSourceExcerpt(file: string, line: number, { around = 5, roots }: SourceExcerptOptions = {}): readonly SourceLine[] {
   if (!Number.isInteger(line) || line < 1) return [];
-  const lines = readLines(file, roots);
+  const lines = readLines(file, roots, EXCERPT_RECHECK_MS);
   if (lines === null || line > lines.length) return [];
   // The same excerpt, frozen, for as long as the file's lines are the ones read: every error page asks
   // for the same dozen, and building them anew was a few kB of garbage per page.
@@ -62,32 +71,52 @@ const excerpts = new WeakMap<readonly string[], Map<number, readonly SourceLine[
 
 /**
  * Every line of a source file, under the same rules as readSourceExcerpt (JavaScript or TypeScript, a
- * regular file below one of the roots, a few MB at most); undefined when it may not be read.
+ * regular file below one of the roots, a few MB at most); undefined when it may not be read. The file as it
+ * is now: a developer opens the source view of a file being edited, or one created since the last look.
  */
 export function readSourceFile(file: string, { roots }: Pick<SourceExcerptOptions, 'roots'> = {}): readonly string[] | undefined {
-  return readLines(file, roots) ?? undefined;
+  return readLines(file, roots, 0) ?? undefined;
 }
 
 /**
  * A source file's lines, or null when it may not be read (outside the roots, not a regular file, too
- * large). Up to CACHE_SIZE files are kept; past that the cache starts over (a debug page names a few files).
+ * large, missing). A cached entry older than `recheckMs` is checked against the file's version, and read
+ * again if the file changed (or appeared). Up to CACHE_SIZE files are kept; past that the cache starts over
+ * (a debug page names a few files).
  */
-function readLines(file: string, roots: readonly string[] | undefined): string[] | null {
+function readLines(file: string, roots: readonly string[] | undefined, recheckMs: number): string[] | null {
   if (!isAbsolute(file) || !SOURCE_FILE.test(file)) return null;
   const { roots: allowed, key } = roots === undefined ? defaultRoots() : { roots, key: roots.join('\0') };
   let files = cache.get(key);
   const hit = files?.get(file);
-  if (hit !== undefined) return hit;
+  const now = performance.now();
+  if (hit !== undefined && now - hit.checkedAt < recheckMs) return hit.lines;
+  const version = fileVersion(file);
+  if (hit !== undefined && hit.version === version) {
+    hit.checkedAt = now;
+    return hit.lines;
+  }
   const lines = load(file, allowed);
-  if (cachedFiles >= CACHE_SIZE) {
+  if (hit === undefined && cachedFiles >= CACHE_SIZE) {
     cache.clear();
     cachedFiles = 0;
     files = undefined;
   }
   if (files === undefined) cache.set(key, (files = new Map()));
-  files.set(file, lines);
-  cachedFiles++;
+  if (hit === undefined) cachedFiles++;
+  files.set(file, { lines, version, checkedAt: now });
   return lines;
+}
+
+// What tells a file's content changed without reading it: its inode, size and modification time (of the
+// file a link points to); `missing` when there is none.
+function fileVersion(file: string): string {
+  try {
+    const stat = statSync(file, { throwIfNoEntry: false, bigint: true });
+    return stat === undefined ? 'missing' : `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+  } catch {
+    return 'unreadable';
+  }
 }
 
 // The working directory and keel's own sources, with their key, rebuilt only when the working directory changed.
@@ -123,4 +152,5 @@ function isInside(file: string, root: string): boolean {
 /** Forgets cached files (tests rewrite fixtures between cases). */
 export function clearSourceExcerptCache(): void {
   cache.clear();
+  cachedFiles = 0;
 }
