@@ -181,6 +181,13 @@ describe('profiler panels', () => {
     assert.ok(html.includes(`<th>PATH</th><td>${path}</td>`), 'PATH is listed');
   });
 
+  it('opens the panel named last when the query names two, as PHP reads a repeated parameter', async () => {
+    const { page } = await failedRequest();
+    const html = await page('panel=request&panel=logger');
+    assert.match(html, /<h2>Log Messages<\/h2>/);
+    assert.doesNotMatch(html, /<h2>Request \/ Response<\/h2>/);
+  });
+
   it('words an empty search and a request that threw nothing as the reference does', async () => {
     const { get } = createProfiledApp();
     const home = await get('/');

@@ -27,6 +27,7 @@ import type { ListenerSources } from '../listener-sources.js';
 import { SourceFile } from './views/source-file.js';
 import { SearchResults } from './views/search-results.js';
 import { Toolbar } from './views/toolbar.js';
+import { queryParameter } from './query-parameter.js';
 
 type ProfilerController = (request: Request) => Promise<Response> | Response;
 
@@ -96,7 +97,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
       const token = params(request).token ?? '';
       if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
       disabled(request);
-      const profile = isProfileToken(token) ? await profiler.loadProfile(token, request.query.get('type') ?? undefined) : undefined;
+      const profile = isProfileToken(token) ? await profiler.loadProfile(token, queryParameter(request.query, 'type') ?? undefined) : undefined;
       if (profile === undefined) return new Response('', 404, { 'Content-Type': 'text/html' });
       const toolbar = h(Toolbar, { profile, prefix: base(request) });
       return Response.html(renderToString(toolbar));
@@ -106,7 +107,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     route('_profiler_search', '/_profiler/search', async (request) => {
       disabled(request);
-      const token = request.query.get('token') ?? '';
+      const token = queryParameter(request.query, 'token') ?? '';
       // Written by the reference's URL generator rules, `0` being no token there (PHP's falsy string).
       if (token !== '' && token !== '0') return redirect(base(request) + tokenPath(token));
       const [first] = await profiler.findProfiles(parseSearchQuery(request.query));
@@ -136,19 +137,19 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     // segment may start with a dot (no `..`, no `.env`), and only what the debug page may excerpt is shown.
     route('_profiler_open_file', '/_profiler/open', (request) => {
       disabled(request);
-      const file = request.query.get('file') ?? '';
+      const file = queryParameter(request.query, 'file') ?? '';
       const lines = /(^|[/\\])\./.test(file) || file === '' ? undefined : readSourceFile(join(projectDir, file), { roots: [projectDir] });
       if (lines === undefined) throw new NotFoundHttpException(`The file "${file}" cannot be opened.`);
-      const line = Number.parseInt(request.query.get('line') ?? '', 10);
+      const line = Number.parseInt(queryParameter(request.query, 'line') ?? '', 10);
       return Response.html(renderPage(h(SourceFile, { file, lines, line: Number.isInteger(line) ? line : 0, base: base(request) })));
     }),
 
     route('_profiler', '/_profiler/{token}', async (request) => {
       withoutCsp(request);
       const token = params(request).token ?? '';
-      const profile = await profiler.loadProfile(token, request.query.get('type') ?? undefined);
+      const profile = await profiler.loadProfile(token, queryParameter(request.query, 'type') ?? undefined);
       if (profile === undefined) return Response.html(renderPage(h(TokenNotFound, { token, base: base(request) })));
-      const panel = request.query.get('panel') ?? (hasException(profile.collectors.exception) ? 'exception' : (request.query.get('type') ?? 'request'));
+      const panel = queryParameter(request.query, 'panel') ?? (hasException(profile.collectors.exception) ? 'exception' : (queryParameter(request.query, 'type') ?? 'request'));
       if (!Object.hasOwn(profile.collectors, panel)) {
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }

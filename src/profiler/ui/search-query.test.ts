@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseSearchQuery } from './search-query.js';
 
+// 2026-11-23T22:00:00Z
+const NOW = 1_795_471_200_000;
 const bounds = (search: string) => {
-  const { start, end } = parseSearchQuery(new URLSearchParams(search));
+  const { start, end } = parseSearchQuery(new URLSearchParams(search), NOW);
   return { start, end };
 };
 
@@ -17,8 +19,21 @@ describe('parseSearchQuery', () => {
     assert.deepEqual(bounds('start=1795471200&end=%201795474800%20'), { start: 1_795_471_200, end: 1_795_474_800 });
   });
 
-  it('leaves out a bound it cannot read', () => {
-    assert.deepEqual(bounds('start=yesterday&end='), { start: undefined, end: undefined });
+  it('reads the words and offsets from now PHP reads, @ before Unix time and d.m.Y days', () => {
+    assert.deepEqual(bounds('start=yesterday&end=today'), { start: 1_795_305_600, end: 1_795_392_000 });
+    assert.deepEqual(bounds('start=-1%20hour&end=%2B2%20days'), { start: 1_795_467_600, end: 1_795_644_000 });
+    assert.deepEqual(bounds('start=3%20weeks%20ago&end=now'), { start: 1_793_656_800, end: 1_795_471_200 });
+    assert.deepEqual(bounds('start=@1000000000&end=23.11.2026'), { start: 1_000_000_000, end: 1_795_392_000 + 86_399 });
+  });
+
+  it('leaves out a bound it cannot read, and time 0, which the reference takes for none', () => {
+    assert.deepEqual(bounds('start=someday&end='), { start: undefined, end: undefined });
+    assert.deepEqual(bounds('start=0&end=@0'), { start: undefined, end: undefined });
+  });
+
+  it('takes the last value of a parameter given twice, as PHP does', () => {
+    assert.equal(parseSearchQuery(new URLSearchParams('limit=5&limit=20')).limit, 20);
+    assert.equal(parseSearchQuery(new URLSearchParams('url=a&url=b')).url, 'b');
   });
 
   it('reads the limit as PHP reads a number, between 1 and 500, 10 when it is none', () => {

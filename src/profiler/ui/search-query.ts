@@ -1,29 +1,20 @@
 import type { Request } from '../../http/request.js';
 import type { ProfileQuery } from '../profile-store.js';
 import type { SearchCriteria } from './views/search-form.js';
+import { queryParameter } from './query-parameter.js';
+import { parseSearchDate } from './search-date.js';
 
 const CRITERIA = ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit'] as const;
 
-// What the search form's date fields send: a day alone.
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UNIX_TIME = /^\d{1,12}$/;
-
 /**
- * The stores' query from the search parameters. A day (`YYYY-MM-DD`, what the form sends) is a whole day,
- * `end` inclusive; a date with a time is that instant and a number Unix time, as the reference reads them
- * (`new DateTime($value)`, `@$value` when numeric). Anything else is no bound.
+ * The stores' query from the search parameters: the dates as parseSearchDate reads them, `end` given as a
+ * day including the whole day; of a parameter given twice, the last value (see queryParameter).
  */
-export function parseSearchQuery(query: URLSearchParams): ProfileQuery {
-  const text = (name: string) => query.get(name) || undefined;
-  const date = (name: string, endOfDay: boolean) => {
-    const given = (query.get(name) ?? '').trim();
-    if (UNIX_TIME.test(given)) return Number(given);
-    const value = Date.parse(given);
-    if (Number.isNaN(value)) return undefined;
-    return Math.floor(value / 1000) + (endOfDay && DAY.test(given) ? 86399 : 0);
-  };
+export function parseSearchQuery(query: URLSearchParams, nowMs = Date.now()): ProfileQuery {
+  const text = (name: string) => queryParameter(query, name) || undefined;
+  const date = (name: string, endOfDay: boolean) => parseSearchDate(queryParameter(query, name) ?? '', nowMs, endOfDay);
   // As PHP reads a numeric string (`1e3` is 1000), else its leading digits (`5abc` is 5).
-  const given = (query.get('limit') ?? '').trim();
+  const given = (queryParameter(query, 'limit') ?? '').trim();
   const limit = given !== '' && Number.isFinite(Number(given)) ? Math.floor(Number(given)) : Number.parseInt(given, 10);
   return {
     ip: text('ip'),
@@ -40,7 +31,7 @@ export function parseSearchQuery(query: URLSearchParams): ProfileQuery {
 /** The criteria echoed back into the results' form. */
 export function searchCriteria(request: Request): SearchCriteria {
   const criteria: SearchCriteria = {};
-  for (const name of CRITERIA) criteria[name] = request.query.get(name) ?? '';
+  for (const name of CRITERIA) criteria[name] = queryParameter(request.query, name) ?? '';
   return criteria;
 }
 
@@ -51,7 +42,7 @@ export function searchCriteria(request: Request): SearchCriteria {
 export function searchCriteriaGiven(request: Request): Record<string, string> {
   const given: Record<string, string> = {};
   for (const name of CRITERIA) {
-    const value = request.query.get(name);
+    const value = queryParameter(request.query, name);
     if (value !== null) given[name] = value;
   }
   return given;

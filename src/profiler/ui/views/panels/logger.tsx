@@ -4,14 +4,15 @@ import { maskTextSecrets } from '../../../../config/mask-secrets.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from '../../../../logging/log-record.js';
 import { LogContext } from '../log-context.js';
 import { panelUrl, type PanelProps } from './panel.js';
+import { queryParameter } from '../../query-parameter.js';
 
 /**
  * Every record logged while handling the request and its sub-requests, filtered by minimum level and by
  * channel through the query string (`?panel=logger&level=warning&channel=request`): links, no script.
  */
 export function LoggerPanel({ profile, data, base, query }: PanelProps<LoggerData>) {
-  const level = parseLevel(query.get('level'));
-  const channel = query.get('channel') ?? '';
+  const level = parseLevel(queryParameter(query, 'level'));
+  const channel = queryParameter(query, 'channel') ?? '';
   const channels = [...new Set(data.logs.map((record) => record.channel))].sort();
   const shown = data.logs.filter((record) => LOG_LEVELS.indexOf(record.level) >= LOG_LEVELS.indexOf(level) && (channel === '' || record.channel === channel));
   const link = (filters: { level?: string; channel?: string }) => {
