@@ -184,6 +184,15 @@ describe('loadConfig', () => {
       assert.equal(config.log.level, 'info');
     });
 
+    it('leaves the profiler off in the test environment unless asked for, as Symfony\'s test settings do', () => {
+      const test = loadConfig({ cwd: project({}), env: { APP_ENV: 'test' } });
+      assert.equal(test.debug, true);
+      assert.equal(test.profiler.enabled, false);
+      assert.equal(loadConfig({ cwd: project({}), env: { APP_ENV: 'test', KEEL_PROFILER: '1' } }).profiler.enabled, true);
+      assert.equal(loadConfig({ cwd: project({}), env: { APP_ENV: 'dev' } }).profiler.enabled, true);
+      assert.equal(loadConfig({ cwd: project({}), env: { APP_ENV: 'prod', APP_DEBUG: '1' } }).profiler.enabled, true);
+    });
+
     it('accepts PHP\'s boolean spellings for APP_DEBUG', () => {
       for (const [value, expected] of [['1', true], ['on', true], ['TRUE', true], ['0', false], ['off', false], ['false', false]] as const) {
         assert.equal(loadConfig({ cwd: project({}), env: { APP_DEBUG: value } }).debug, expected, value);

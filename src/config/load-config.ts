@@ -46,7 +46,9 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
   const varDir = join(projectDir, 'var');
   const trustedProxies = values.list('TRUSTED_PROXIES', []);
   compileTrustedProxies(trustedProxies);
-  const profilerEnabled = debug && values.boolean('KEEL_PROFILER', debug);
+  // Off by default in the test environment, as Symfony's test settings leave it (`collect: false`, no
+  // toolbar): a test suite's requests are not records anyone opens. KEEL_PROFILER=1 turns it on there.
+  const profilerEnabled = debug && values.boolean('KEEL_PROFILER', env !== 'test');
   const logFile = values.raw('LOG_FILE');
   return {
     env,
