@@ -47,12 +47,23 @@ describe('rawurlencode', () => {
 });
 
 describe('rawurlencode against the UTF-8 bytes', () => {
+  // Each character's UTF-8 bytes (U+FFFD's for a lone surrogate), except an escaped byte (U+DC80–U+DCFF
+  // alone, see headerText), which is that byte.
+  const bytesOf = (char: string): number[] => {
+    const code = char.charCodeAt(0);
+    return char.length === 1 && code >= 0xdc80 && code <= 0xdcff ? [code - 0xdc00] : [...Buffer.from(char, 'utf8')];
+  };
   const byBytes = (value: string): string =>
-    [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+    [...value].flatMap(bytesOf).map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 
   it('encodes any text as its UTF-8 bytes, byte by byte, lone surrogates included', () => {
     const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
     fc.assert(fc.property(fc.string({ unit: fc.oneof(codeUnit, fc.constantFrom('!', "'", '(', ')', '*', '~', ' ')) }), (value) => assert.equal(rawurlencode(value), byBytes(value))));
     assert.equal(rawurlencode('a\uD800b\uDFFF'), 'a%EF%BF%BDb%EF%BF%BD');
+  });
+
+  it('writes back the bytes of a header that were no UTF-8, as the reference quotes them', () => {
+    assert.equal(rawurlencode('x/\udcff\udcfe é'), 'x%2F%FF%FE%20%C3%A9');
+    assert.equal(rawurlencode('\udc7f\udc80'), '%EF%BF%BD%80');
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { rawRequest } from '../helpers/raw-http.js';
+import { rawRequest, sendRaw } from '../helpers/raw-http.js';
 import { SEED_BASE_URL, seedHeaders } from '../helpers/seed-request.js';
 import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
 
@@ -33,6 +33,14 @@ describe('routing errors and redirects through a trusted proxy, in dev', () => {
     assert.match(response.header('x-debug-exception') ?? '', /caf%C3%A9%22%29$/);
     await demo.app.logger.flush();
     assert.ok(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8').includes('(from "https://ex.test/café")'));
+  });
+
+  it('quotes the bytes of a Referer that are no UTF-8 as the reference does: the bytes in the header, U+FFFD on the page', async () => {
+    const head = seedHeaders({ referer: 'https://ex.test/\xff\xfe' }).map(([name, value]) => `${name}: ${value}`);
+    const response = await sendRaw(demo.port, Buffer.from(`GET /robots.txt HTTP/1.1\r\n${head.join('\r\n')}\r\n\r\n`, 'latin1'));
+    assert.equal(response.status, 404);
+    assert.match(response.header('x-debug-exception') ?? '', /ex\.test%2F%FF%FE%22%29$/);
+    assert.ok(response.body.includes('(from &quot;https://ex.test/\ufffd\ufffd&quot;)'), response.body.slice(0, 300));
   });
 
   it('refuses an invalid forwarded host with the reference\'s 400: its class, the host as sent, a token link without a host', async () => {
