@@ -168,6 +168,30 @@ describe('serve', () => {
     }
   });
 
+  it('answers a request once: a body that breaks, or a client that stops sending it, after the answer closes the connection without a 400', async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('not here\n', 404)));
+    const server = await serve(createRequestListener(kernel), { port: 0 });
+    try {
+      let broken = false;
+      const afterBrokenChunk = await converse(server.port, 'POST /nope HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n', (received, socket) => {
+        if (broken || !received.includes('not here\n')) return;
+        broken = true;
+        socket.write('zz\r\n');
+      });
+      assert.deepEqual(statusLines(afterBrokenChunk), ['HTTP/1.1 404 Not Found']);
+      let ended = false;
+      const afterHalfClose = await converse(server.port, 'POST /nope HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab', (received, socket) => {
+        if (ended || !received.includes('not here\n')) return;
+        ended = true;
+        socket.end();
+      });
+      assert.deepEqual(statusLines(afterHalfClose), ['HTTP/1.1 404 Not Found']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('fails a body read cut off by the request timeout or by the end of a stop as such, not as a client gone', { timeout: 30_000 }, async () => {
     const failures: unknown[] = [];
     const kernel = new Kernel();

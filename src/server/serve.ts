@@ -95,8 +95,9 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     const inFlight = responseOn(socket);
     // None, while the request being read is one node already created: its response was sent before its
     // body had all arrived (a 404 or 413 to an upload), and node went on reading the body to keep the
-    // connection. That request has had its answer; a 408 now would be a second one.
-    if (!inFlight && error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && (socket as ParsedSocket).parser?.incoming?.complete === false) {
+    // connection. That request has had its answer; a 408 for a body that stalls, or a 400 for one that
+    // breaks or stops short, would be a second one, which a pipelining client would take for the next's.
+    if (!inFlight && (socket as ParsedSocket).parser?.incoming?.complete === false) {
       socket.destroy();
       return;
     }
