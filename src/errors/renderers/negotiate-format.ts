@@ -81,9 +81,17 @@ function lastOfEach(accept: string): string {
     .join(',');
 }
 
+// One pass to find each name's last place, one to keep it: the header is the client's, a look ahead from
+// each parameter made a 13 kB one of 1 800 parameters cost a second.
 function lastOfEachParameter(parameters: string[]): string[] {
-  const nameOf = (parameter: string): string => parameter.split('=', 1)[0]!.trim().toLowerCase();
-  return parameters.filter((parameter, index) => !parameters.slice(index + 1).some((later) => nameOf(later) === nameOf(parameter)));
+  const names = parameters.map(parameterName);
+  const last = new Map<string, number>();
+  names.forEach((name, index) => last.set(name, index));
+  return parameters.filter((_, index) => last.get(names[index]!) === index);
+}
+
+function parameterName(parameter: string): string {
+  return parameter.split('=', 1)[0]!.trim().toLowerCase();
 }
 
 // Commas and semicolons inside a quoted parameter value (`;title="a, b"`) separate nothing.
