@@ -5,6 +5,7 @@ import { formatHttpDate } from '../internal/http-date.js';
 import { continueOnBodyRead, noteCutOff } from './node-request-body.js';
 import type { RequestListener } from './node-adapter.js';
 import { isRefusedRequest, refuse } from './refused-request.js';
+import { admitPipelined } from './pipeline-depth.js';
 
 export interface ServeOptions {
   port?: number;
@@ -53,6 +54,12 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    const admitted = admitPipelined(req, res);
+    if (admitted === 'drop') return;
+    if (admitted === 'refuse') {
+      refuse(res, 429, 'Too Many Requests');
+      return;
+    }
     if (isRefusedRequest(req)) {
       refuse(res, 400, 'Bad Request');
       return;
