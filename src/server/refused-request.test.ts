@@ -31,6 +31,17 @@ describe('requests node parses but the server refuses', () => {
     assert.match(await exchange(running.port, 'GET /first HTTP/1.0\r\n\r\n'), /^HTTP\/1\.1 200 OK\r\n[^]*page \/first\n$/);
   });
 
+  it('refuses a transfer coding other than chunked alone, which it could not decode, with 400', async () => {
+    for (const coding of ['foo, chunked', 'gzip, chunked', 'gzip,chunked']) {
+      const received = await exchange(running.port, `POST /first HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ${coding}\r\n\r\n5\r\nhello\r\n0\r\n\r\n`);
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request'], coding);
+    }
+    for (const coding of ['chunked', 'Chunked', ' chunked ']) {
+      const received = await exchange(running.port, `POST /first HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ${coding}\r\nConnection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n`);
+      assert.deepEqual(statusLines(received), ['HTTP/1.1 200 OK'], coding);
+    }
+  });
+
   it('refuses a request line of HTTP/0.9 (or of no version) or HTTP/2.0 as it refuses HTTP/1.2, with 400', async () => {
     for (const line of ['GET /first HTTP/2.0', 'GET /first HTTP/0.9', 'GET /first', 'GET /first HTTP/1.2']) {
       const received = await exchange(running.port, `${line}\r\nHost: x\r\n\r\n`);
