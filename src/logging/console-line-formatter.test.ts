@@ -8,6 +8,11 @@ describe('formatConsoleLine', () => {
     assert.equal(formatConsoleLine({ time, level: 'error', channel: 'request', message: 'No route\nfound', context: { a: 1 } }), '10:52:51 ERROR     [request] No route found\n');
   });
 
+  it('writes the control characters a message quotes as \\u escapes, so that a client cannot drive the terminal', () => {
+    const time = Date.parse('2026-11-22T10:52:51.171Z');
+    assert.equal(formatConsoleLine({ time, level: 'error', channel: 'request', message: 'Panel "\u001b[31mRED\u0007"', context: {} }), '10:52:51 ERROR     [request] Panel "\\u001b[31mRED\\u0007"\n');
+  });
+
   it('adds the first line of the error a record names, secrets masked: the log file may be what failed', () => {
     const time = Date.parse('2026-11-22T10:52:51.171Z');
     const full = Object.assign(new Error("ENOSPC: no space left on device, write\n    at writeSync"), { code: 'ENOSPC' });

@@ -1,5 +1,6 @@
 import { maskTextSecrets } from '../config/mask-secrets.js';
 import type { LogRecord } from './log-record.js';
+import { oneLine } from './one-line.js';
 
 /**
  * A short, readable line for the terminal (Symfony's console handler style):
@@ -12,7 +13,7 @@ export function formatConsoleLine(record: LogRecord): string {
   // The `exception` of an uncaught-exception line is in its message already; another record's is not.
   const exception = errorText(record.context.exception);
   const reason = errorText(record.context.error) ?? (exception !== undefined && !record.message.includes(exception) ? exception : undefined);
-  const message = (reason === undefined ? record.message : `${record.message}: ${maskTextSecrets(reason)}`).replace(/\r\n|\r|\n/g, ' ');
+  const message = oneLine(reason === undefined ? record.message : `${record.message}: ${maskTextSecrets(reason)}`);
   return `${time} ${record.level.toUpperCase().padEnd(9)} [${record.channel}] ${message}\n`;
 }
 

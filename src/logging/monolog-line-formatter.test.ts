@@ -79,6 +79,11 @@ describe('formatMonologLine', () => {
     assert.equal(line, '[1970-01-01T00:00:00.000000+00:00] keel.WARNING: a b c [] []\n');
   });
 
+  it('writes the control characters a message quotes as \\u escapes, so that no escape sequence reaches a terminal', () => {
+    const line = formatMonologLine({ time: 0, level: 'error', channel: 'request', message: 'Panel "\u001b[31mRED\u001b]0;T\u0007\u0000\u009b" tab\tok', context: { panel: '\u001b' } });
+    assert.equal(line, '[1970-01-01T00:00:00.000000+00:00] request.ERROR: Panel "\\u001b[31mRED\\u001b]0;T\\u0007\\u0000\\u009b" tab\tok {"panel":"\\u001b"} []\n');
+  });
+
   it('leaves slashes and non-ASCII unescaped and normalises dates, bigints and class instances', () => {
     class Key {
       constructor(readonly resource: string) {}

@@ -1,14 +1,14 @@
 import { normalizeContext } from './normalize-context.js';
+import { oneLine } from './one-line.js';
 import type { LogRecord } from './log-record.js';
 
 /**
  * One record in Monolog's default line format, as Symfony's dev.log has it:
  * `[2026-11-22T10:52:03.253366+00:00] request.ERROR: <message> <context JSON or []> []`.
- * The message is already interpolated; its line breaks become spaces (Monolog's LineFormatter without
- * inline line breaks), so one record is always one line.
+ * The message is already interpolated, and made one line (see oneLine), so one record is always one line.
  */
 export function formatMonologLine(record: LogRecord): string {
-  const message = record.message.replace(/\r\n|\r|\n/g, ' ');
+  const message = oneLine(record.message);
   return `[${formatMonologDate(record.time)}] ${record.channel}.${record.level.toUpperCase()}: ${message} ${formatContext(record.context)} []\n`;
 }
 

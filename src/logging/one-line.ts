@@ -1,0 +1,20 @@
+// Line breaks, and every other control character but the tab: C0, DEL and C1.
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
+const LINE_BREAK = /\r\n|\r|\n/g;
+const OTHER_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+
+/**
+ * A message as one line of a log, on the console or in a file: line breaks become spaces (Monolog's
+ * LineFormatter without inline line breaks), and the other control characters are written as `\u001b`,
+ * as JSON writes them: a message quotes what clients sent (a panel name, a path), and an escape sequence
+ * in it would otherwise act on the terminal that shows the log (`tail -f var/log/dev.log`, `npm start`).
+ * @example oneLine('Panel "\u001b[31mred"') // 'Panel "\\u001b[31mred"'
+ */
+export function oneLine(message: string): string {
+  if (!CONTROL.test(message)) return message;
+  return message.replace(LINE_BREAK, ' ').replace(OTHER_CONTROL, escapeControl);
+}
+
+function escapeControl(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
