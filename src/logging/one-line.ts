@@ -1,7 +1,7 @@
-// Line breaks, and every other control character but the tab: C0, DEL and C1.
-const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/;
+// The control characters (C0, DEL, C1); of them, the line breaks, and the others but the tab.
+const CONTROL = /\p{Cc}/u;
 const LINE_BREAK = /\r\n|\r|\n/g;
-const OTHER_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+const OTHER_CONTROL = /(?![\t\r\n])\p{Cc}/gu;
 
 /**
  * A message as one line of a log, on the console or in a file: line breaks become spaces (Monolog's
