@@ -70,6 +70,31 @@ describe('keel serve', () => {
     await hanging;
   });
 
+  it('exits with code 0 once the stop is over, without waiting for a controller still running past the grace period', { timeout: 60_000 }, async () => {
+    const app = fileURLToPath(new URL('fixtures/stuck-controller-app.ts', import.meta.url));
+    const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', app], { cwd: projectDir, env: { SHUTDOWN_GRACE_MS: '300' } });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.resume();
+    const exited = new Promise<[number | null, string | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stderr!.on('data', () => {
+        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(stderr);
+        if (found) resolve(Number(found[1]));
+      });
+      child.on('close', () => reject(new Error(`keel serve exited early: ${stderr}`)));
+    });
+    const stuck = rawRequest(port, { path: '/stuck' }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGTERM');
+    // Far past the grace period and the last resort (5 s): a process still there waits on the controller.
+    const outcome = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(resolve, 20_000, 'still running'))]);
+    if (outcome === 'still running') child.kill('SIGKILL');
+    assert.deepEqual(outcome, [0, null]);
+    assert.doesNotMatch(stderr, /still stopping/);
+    await stuck;
+  });
+
   it('refuses a port that is not a number as a usage error', async () => {
     const run = await runKeel(['serve', '--port', 'http', '--app', DEMO_APP], { cwd: projectDir });
     assert.equal(run.code, 2);

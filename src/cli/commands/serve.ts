@@ -61,6 +61,9 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     } finally {
       clearTimeout(lastResort);
     }
+    // The stop is over: what the application still runs (a controller the grace period gave up on, and its
+    // timers) would otherwise keep the process alive for as long as it runs, for ever if it never ends.
+    io.exit(0);
   });
 }
 
