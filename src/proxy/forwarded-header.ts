@@ -1,3 +1,5 @@
+import { splitOutsideQuotes } from '../internal/split-outside-quotes.js';
+
 /** One element of an RFC 7239 `Forwarded` header: its parameters, names lower-cased, values unquoted. */
 export type ForwardedElement = Record<string, string>;
 
@@ -20,28 +22,6 @@ export function parseForwarded(value: string): ForwardedElement[] {
     if (Object.keys(params).length > 0) elements.push(params);
   }
   return elements;
-}
-
-function splitOutsideQuotes(value: string, separator: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < value.length; i++) {
-    const char = value[i]!;
-    if (quoted && char === '\\' && i + 1 < value.length) {
-      current += char + value[++i];
-      continue;
-    }
-    if (char === '"') quoted = !quoted;
-    if (char === separator && !quoted) {
-      parts.push(current);
-      current = '';
-    } else {
-      current += char;
-    }
-  }
-  parts.push(current);
-  return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
 
 // As the reference's HeaderUtils::unquote(): every unescaped quote goes, wherever it is, so a value whose

@@ -1,5 +1,6 @@
 import Negotiator from 'negotiator';
 import { memoizeBounded } from '../../internal/bounded-map.js';
+import { splitOutsideQuotes } from '../../internal/split-outside-quotes.js';
 
 export type ErrorFormat = 'html' | 'json' | 'xml' | 'csv' | 'yaml' | 'yml';
 
@@ -72,7 +73,7 @@ function negotiate(accept: string): string | undefined {
  * `application/json, text/html;q=0.9, application/json;q=0.1` would prefer JSON; the reference, HTML.
  */
 function lastOfEach(accept: string): string {
-  const items = splitOutsideQuotes(accept, ',').map((item) => splitOutsideQuotes(item, ';').map((part) => part.trim()));
+  const items = splitOutsideQuotes(accept, ',').map((item) => splitOutsideQuotes(item, ';'));
   const lastIndex = new Map<string, number>();
   items.forEach(([type = ''], index) => lastIndex.set(type.toLowerCase(), index));
   return items
@@ -92,22 +93,4 @@ function lastOfEachParameter(parameters: string[]): string[] {
 
 function parameterName(parameter: string): string {
   return parameter.split('=', 1)[0]!.trim().toLowerCase();
-}
-
-// Commas and semicolons inside a quoted parameter value (`;title="a, b"`) separate nothing.
-function splitOutsideQuotes(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '"') quoted = !quoted;
-    else if (char === '\\' && quoted) i++;
-    else if (char === separator && !quoted) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
