@@ -74,21 +74,18 @@ function negotiate(accept: string): string | undefined {
  */
 function lastOfEach(accept: string): string {
   const items = splitOutsideQuotes(accept, ',').map((item) => splitOutsideQuotes(item, ';'));
-  const lastIndex = new Map<string, number>();
-  items.forEach(([type = ''], index) => lastIndex.set(type.toLowerCase(), index));
-  return items
-    .filter(([type = ''], index) => lastIndex.get(type.toLowerCase()) === index)
-    .map(([type = '', ...parameters]) => [type, ...lastOfEachParameter(parameters)].join(';'))
+  return lastByKey(items, ([type = '']) => type.toLowerCase())
+    .map(([type = '', ...parameters]) => [type, ...lastByKey(parameters, parameterName)].join(';'))
     .join(',');
 }
 
-// One pass to find each name's last place, one to keep it: the header is the client's, a look ahead from
-// each parameter made a 13 kB one of 1 800 parameters cost a second.
-function lastOfEachParameter(parameters: string[]): string[] {
-  const names = parameters.map(parameterName);
+// Of the values sharing a key, the last, in order. Two passes, not a look ahead from each value: the header
+// is the client's, and a look ahead made a 13 kB one of 1 800 parameters cost a second.
+function lastByKey<T>(values: readonly T[], keyOf: (value: T) => string): T[] {
+  const keys = values.map(keyOf);
   const last = new Map<string, number>();
-  names.forEach((name, index) => last.set(name, index));
-  return parameters.filter((_, index) => last.get(names[index]!) === index);
+  keys.forEach((key, index) => last.set(key, index));
+  return values.filter((_, index) => last.get(keys[index]!) === index);
 }
 
 function parameterName(parameter: string): string {
