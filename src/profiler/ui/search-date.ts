@@ -5,8 +5,10 @@ const UNIX_TIME = /^@?-?\d{1,12}$/;
 const DOTTED_DAY = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 const DAY_WORDS: Record<string, number> = { today: 0, midnight: 0, yesterday: -1, tomorrow: 1 };
 const UNIT_SECONDS: Record<string, number> = { sec: 1, second: 1, min: 60, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600 };
-const RELATIVE = /^(?:([+-]?\d+)\s*(sec|second|min|minute|hour|day|week|fortnight)s?\s*)+(ago)?$/;
-const RELATIVE_PART = /([+-]?\d+)\s*(sec|second|min|minute|hour|day|week|fortnight)s?/g;
+// One offset (`-1 hour`, `2days`), from the units above; a whole relative date is offsets, then `ago` or not.
+const OFFSET = `([+-]?\\d+)\\s*(${Object.keys(UNIT_SECONDS).join('|')})s?`;
+const RELATIVE = new RegExp(`^(?:${OFFSET}\\s*)+(ago)?$`);
+const RELATIVE_PART = new RegExp(OFFSET, 'g');
 
 /**
  * A search bound, in Unix seconds, as the reference reads it (`new DateTime($value)`, `@$value` when
