@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { exchange, statusLines } from '../../test/helpers/raw-http.js';
-import { Response } from '../http/response.js';
-import { Kernel } from '../kernel/kernel.js';
-import { createRequestListener } from './node-adapter.js';
-import { serve, type RunningServer } from './serve.js';
+import { servePages } from './page-server.fixture.js';
+import type { RunningServer } from './serve.js';
 
 describe('requests node parses but the server refuses', () => {
   let running: RunningServer;
 
   before(async () => {
-    const kernel = new Kernel();
-    kernel.dispatcher.on('request', (event) => event.setResponse(new Response(`page ${event.request.pathInfo}\n`)));
-    running = await serve(createRequestListener(kernel), { port: 0 });
+    running = await servePages();
   });
   after(() => running.close());
 

@@ -7,6 +7,7 @@ import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
 import { createRequestListener } from './node-adapter.js';
 import { exchange, statusLines } from '../../test/helpers/raw-http.js';
+import { servePages } from './page-server.fixture.js';
 import { serve, type RunningServer } from './serve.js';
 
 /**
@@ -30,10 +31,8 @@ describe('serve', () => {
   let running: RunningServer;
 
   before(async () => {
-    const kernel = new Kernel();
     // Answered a tick later: the parser has read what follows the request by then.
-    kernel.dispatcher.on('request', (event) => new Promise((resolve) => setImmediate(resolve)).then(() => event.setResponse(new Response(`page ${event.request.pathInfo}\n`))));
-    running = await serve(createRequestListener(kernel), { port: 0 });
+    running = await servePages({ later: true });
   });
   after(() => running.close());
 
