@@ -39,5 +39,7 @@ describe('parseSearchQuery', () => {
   it('reads the limit as PHP reads a number, between 1 and 500, 10 when it is none', () => {
     const limit = (value: string) => parseSearchQuery(new URLSearchParams({ limit: value })).limit;
     assert.deepEqual(['1e3', '5abc', ' 7 ', '12.9', '0', '-3', 'ten', ''].map(limit), [500, 5, 7, 12, 10, 10, 10, 10]);
+    // Forms JavaScript's Number() reads and PHP does not: their leading digits, `0`, so the default.
+    assert.deepEqual(['0x1A', '0b11', '0o7', 'Infinity', '.5e1'].map(limit), [10, 10, 10, 10, 5]);
   });
 });

@@ -6,6 +6,9 @@ import { parseSearchDate } from './search-date.js';
 
 const CRITERIA = ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit'] as const;
 
+// A numeric string as PHP defines it (is_numeric): decimal digits with an optional sign, fraction and exponent.
+const PHP_NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 /**
  * The stores' query from the search parameters: the dates as parseSearchDate reads them, `end` given as a
  * day including the whole day; of a parameter given twice, the last value (see queryParameter).
@@ -13,9 +16,10 @@ const CRITERIA = ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit']
 export function parseSearchQuery(query: URLSearchParams, nowMs = Date.now()): ProfileQuery {
   const text = (name: string) => queryParameter(query, name) || undefined;
   const date = (name: string, endOfDay: boolean) => parseSearchDate(queryParameter(query, name) ?? '', nowMs, endOfDay);
-  // As PHP reads a numeric string (`1e3` is 1000), else its leading digits (`5abc` is 5).
+  // As PHP reads a numeric string (`1e3` is 1000), else its leading digits (`5abc` is 5). Number() alone
+  // would also read `0x1A`, `0b11` and `Infinity`, which PHP does not count as numbers.
   const given = (queryParameter(query, 'limit') ?? '').trim();
-  const limit = given !== '' && Number.isFinite(Number(given)) ? Math.floor(Number(given)) : Number.parseInt(given, 10);
+  const limit = PHP_NUMERIC.test(given) ? Math.floor(Number(given)) : Number.parseInt(given, 10);
   return {
     ip: text('ip'),
     method: text('method'),
