@@ -233,6 +233,8 @@ describe('loadConfig', () => {
     it('names TRUSTED_HOSTS when a pattern does not compile', () => invalid(() => loadConfig({ cwd, env: { TRUSTED_HOSTS: '^(app' } }), 'TRUSTED_HOSTS'));
     it('names LOG_LEVEL when the level is unknown', () => invalid(() => loadConfig({ cwd, env: { LOG_LEVEL: 'loud' } }), 'LOG_LEVEL'));
     it('names the limiter variable when the policy is unknown', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_SENSITIVE_POLICY: 'leaky' } }), 'RATE_LIMIT_SENSITIVE_POLICY'));
+    it('names RATE_LIMIT_STORAGE when its Redis URL names no database number', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_STORAGE: 'redis://127.0.0.1:6379/abc' } }), 'RATE_LIMIT_STORAGE'));
+    it('names KEEL_PROFILER_STORAGE when its Redis URL has a port that is no number', () => invalid(() => loadConfig({ cwd, env: { KEEL_PROFILER_STORAGE: 'redis://127.0.0.1:notaport' } }), 'KEEL_PROFILER_STORAGE'));
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
 
     it('rejects a trusted proxy that is not an address, range or alias with KEEL_ERR_CONFIG_TRUSTED_PROXY', () => {

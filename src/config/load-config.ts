@@ -5,6 +5,7 @@ import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
 import { resolveEnvironment } from './resolve-env-vars.js';
+import { isRedisUrl } from './redis-url.js';
 
 export { ConfigError } from './config-error.js';
 export { maskSecrets } from './mask-secrets.js';
@@ -146,13 +147,15 @@ function checkPathPrefix(variable: string, path: string): string {
 
 function readProfilerStorage(values: EnvValues): KeelConfig['profiler']['storage'] {
   const storage = values.string('KEEL_PROFILER_STORAGE', 'file');
-  if (storage === 'file' || storage === 'memory' || /^rediss?:\/\/./.test(storage)) return storage as KeelConfig['profiler']['storage'];
-  throw new ConfigError('KEEL_PROFILER_STORAGE', storage, '"file", "memory" or a redis:// URL');
+  if (storage === 'file' || storage === 'memory' || isRedisUrl(storage)) return storage as KeelConfig['profiler']['storage'];
+  throw new ConfigError('KEEL_PROFILER_STORAGE', storage, `"file", "memory" or ${REDIS_URL_FORM}`);
 }
+
+const REDIS_URL_FORM = 'a Redis URL, redis[s]://[[user]:password@]host[:port][/database number]';
 
 function readStorageUrl(values: EnvValues): string {
   const url = values.string('RATE_LIMIT_STORAGE', 'memory');
-  if (url !== 'memory' && !/^rediss?:\/\/./.test(url)) throw new ConfigError('RATE_LIMIT_STORAGE', url, '"memory" or a redis:// URL');
+  if (url !== 'memory' && !isRedisUrl(url)) throw new ConfigError('RATE_LIMIT_STORAGE', url, `"memory" or ${REDIS_URL_FORM}`);
   return url;
 }
 

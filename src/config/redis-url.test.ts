@@ -1,0 +1,15 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isRedisUrl } from './redis-url.js';
+
+describe('isRedisUrl', () => {
+  it('takes the forms the Redis client connects with', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'redis://cache', 'rediss://app:p%40ss@cache:6380/2', 'redis://:secret@[::1]:6379/', 'redis://cache:6379?db=3', 'REDIS://cache'])
+      assert.equal(isRedisUrl(url), true, url);
+  });
+
+  it('refuses a database that is not a number, a bad port, no host or undecodable credentials', () => {
+    for (const url of ['redis://127.0.0.1:6379/abc', 'redis://cache/1/2', 'redis://cache?db=x', 'redis://127.0.0.1:notaport', 'redis://cache:70000', 'redis://:pw@', 'redis://:%E0@cache', 'redis:/cache', 'http://cache'])
+      assert.equal(isRedisUrl(url), false, url);
+  });
+});

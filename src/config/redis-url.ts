@@ -1,0 +1,24 @@
+/**
+ * Whether a `redis://` or `rediss://` URL is one the Redis client can connect with, as the client reads it:
+ * a host, a numeric port if any, a database given as a number (`/3`, or `?db=3`), credentials whose
+ * percent-escapes decode. Checked when the settings are read, so that a typo is an error at start: the
+ * client itself only fails at its first command (`/abc` becomes `SELECT NaN`, an unhandled error that ends
+ * the process), or never connects and leaves the app running without its storage.
+ * @example isRedisUrl('redis://:secret@cache:6379/2') // true
+ */
+export function isRedisUrl(text: string): boolean {
+  if (!/^rediss?:\/\/./i.test(text)) return false;
+  let url: URL;
+  try {
+    // The WHATWG parser, as the client's: it refuses a port that is not a number or out of range.
+    url = new URL(text);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return false;
+  }
+  if (url.hostname === '') return false;
+  if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d+$/.test(url.pathname)) return false;
+  const db = url.searchParams.get('db');
+  return db === null || /^\d+$/.test(db);
+}
