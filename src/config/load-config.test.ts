@@ -221,6 +221,18 @@ describe('loadConfig', () => {
       assert.deepEqual(config.rateLimiter.default, { policy: 'sliding_window', limit: 5, interval: 60 });
       assert.deepEqual(config.rateLimiter.sensitive, { policy: 'token_bucket', limit: 20, interval: 30, rate: { interval: 30, amount: 1 } });
     });
+
+    it('reads the limiters RATE_LIMITERS names, a limit required, the interval 60 s unless given', () => {
+      const config = loadConfig({ cwd: project({}), env: { RATE_LIMITERS: 'search', RATE_LIMIT_SEARCH_LIMIT: '7' } });
+      assert.deepEqual(config.rateLimiter.search, { policy: 'fixed_window', limit: 7, interval: 60 });
+      invalid(() => loadConfig({ cwd: project({}), env: { RATE_LIMITERS: 'search' } }), 'RATE_LIMIT_SEARCH_LIMIT');
+    });
+
+    it('keeps the defaults of a built-in limiter RATE_LIMITERS names again', () => {
+      const config = loadConfig({ cwd: project({}), env: { RATE_LIMITERS: 'default,sensitive', RATE_LIMIT_DEFAULT_LIMIT: '5' } });
+      assert.deepEqual(config.rateLimiter.default, { policy: 'fixed_window', limit: 5, interval: 30 });
+      assert.deepEqual(config.rateLimiter.sensitive, { policy: 'fixed_window', limit: 20, interval: 30 });
+    });
   });
 
   describe('when a value is invalid', () => {

@@ -79,10 +79,11 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
       file: logFile !== undefined ? resolve(projectDir, logFile) : env === 'prod' ? undefined : join(varDir, 'log', `${env}.log`),
     },
     rateLimiter: {
-      default: readLimiter(values, 'DEFAULT', { policy: 'fixed_window', limit: 50, interval: 30 }),
-      sensitive: readLimiter(values, 'SENSITIVE', { policy: 'fixed_window', limit: 20, interval: 30 }),
+      default: readLimiter(values, 'DEFAULT', BUILT_IN_LIMITERS.default),
+      sensitive: readLimiter(values, 'SENSITIVE', BUILT_IN_LIMITERS.sensitive),
       // More limiters by name: RATE_LIMITERS=search then RATE_LIMIT_SEARCH_LIMIT, _INTERVAL, _POLICY …
-      ...Object.fromEntries(values.list('RATE_LIMITERS', []).map((name) => [name, readLimiter(values, limiterVariable(name), undefined)])),
+      // A built-in one listed there keeps its own defaults.
+      ...Object.fromEntries(values.list('RATE_LIMITERS', []).map((name) => [name, readLimiter(values, limiterVariable(name), builtInLimiter(name))])),
     },
     rateLimiterStorage: {
       url: readStorageUrl(values),
@@ -113,6 +114,16 @@ function readServerLimits(values: EnvValues): ServerLimits {
     maxHeaderSize: values.bytes('MAX_HEADER_SIZE', 16 * 1024),
     gracePeriod: values.integer('SHUTDOWN_GRACE_MS', 10_000, 0),
   };
+}
+
+// The reference's two limiters (its rate_limiter.yaml), the settings a bare RATE_LIMIT_<NAME>_* changes.
+const BUILT_IN_LIMITERS = {
+  default: { policy: 'fixed_window', limit: 50, interval: 30 },
+  sensitive: { policy: 'fixed_window', limit: 20, interval: 30 },
+} as const satisfies Record<string, RateLimiterConfig>;
+
+function builtInLimiter(name: string): RateLimiterConfig | undefined {
+  return name === 'default' || name === 'sensitive' ? BUILT_IN_LIMITERS[name] : undefined;
 }
 
 function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfig | undefined): RateLimiterConfig {
