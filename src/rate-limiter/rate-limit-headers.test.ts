@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RateLimit, type RateLimitInit } from './rate-limit.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
+import { createTooManyRequests, RateLimit, type RateLimitInit } from './rate-limit.js';
+import { bindingLimit, rateLimitHeaders } from './rate-limit-headers.js';
 
 const AT = 1_800_000_000.4;
 function limit(init: Partial<RateLimitInit>): RateLimit {
@@ -27,6 +27,20 @@ describe('rateLimitHeaders', () => {
       ['RateLimit-Policy', '"default";q=50;w=30, "sensitive";q=20;w=30'],
       ['RateLimit', '"default";r=3;t=18, "sensitive";r=0;t=18'],
     ]);
+  });
+
+  it('states the longer wait when two limiters refuse, so that waiting it satisfies both', () => {
+    const account = limit({ name: 'sensitive', accepted: false, remaining: 0, limit: 2, retryAfter: Math.floor(AT) + 3 });
+    const address = limit({ name: 'sensitive.address', accepted: false, remaining: 0, limit: 10, retryAfter: Math.floor(AT) + 4 });
+    const headers = new Map(rateLimitHeaders([account, address], { retryAfter: true }));
+    assert.equal(headers.get('Retry-After'), '4');
+    assert.equal(headers.get('X-RateLimit-Limit'), '10');
+    assert.equal(createTooManyRequests([account, address]).headers['Retry-After'], '4');
+  });
+
+  it('binds by the fewest tokens left among accepted limits, then by the longer wait', () => {
+    assert.equal(bindingLimit([limit({ remaining: 5 }), limit({ name: 'b', remaining: 2 }), limit({ name: 'c', remaining: 2 })])?.name, 'b');
+    assert.equal(bindingLimit([limit({ accepted: false, remaining: 1 }), limit({ name: 'b', accepted: false, remaining: 0 })])?.name, 'b');
   });
 
   it('sends no Retry-After on a refusal whose wait is under a second, as the reference', () => {

@@ -3,8 +3,7 @@ import type { RateLimit } from './rate-limit.js';
 /**
  * The headers that expose limits, in the order sent:
  * - `X-RateLimit-Remaining`, `X-RateLimit-Retry-After` (seconds, as the reference's controller computes
- *   it), `X-RateLimit-Limit`: of the binding limit (the first refused one, else the one with the fewest
- *   tokens left);
+ *   it), `X-RateLimit-Limit`: of the binding limit (see bindingLimit);
  * - `Retry-After` (RFC 9110 §10.2.3, delay-seconds) on refusals, unless the wait is 0 s;
  * - `RateLimit-Policy` and `RateLimit`, the structured-field lists of draft-ietf-httpapi-ratelimit-headers
  *   (-07 and later), one item per limiter: `"default";q=50;w=30` and `"default";r=12;t=17`.
@@ -13,7 +12,7 @@ import type { RateLimit } from './rate-limit.js';
  */
 export function rateLimitHeaders(limits: readonly RateLimit[], { retryAfter = false } = {}): [string, string][] {
   const real = limits.filter((limit) => !limit.degraded && limit.limit !== Number.MAX_SAFE_INTEGER);
-  const binding = real.find((limit) => !limit.accepted) ?? [...real].sort((a, b) => a.remaining - b.remaining)[0];
+  const binding = bindingLimit(real);
   if (binding === undefined) return [];
   const headers: [string, string][] = [
     ['X-RateLimit-Remaining', String(binding.remaining)],
@@ -25,6 +24,22 @@ export function rateLimitHeaders(limits: readonly RateLimit[], { retryAfter = fa
   headers.push(['RateLimit-Policy', real.map((limit) => `${sfString(limit.name)};q=${limit.limit};w=${limit.window}`).join(', ')]);
   headers.push(['RateLimit', real.map((limit) => `${sfString(limit.name)};r=${limit.remaining};t=${limit.resetSeconds}`).join(', ')]);
   return headers;
+}
+
+/**
+ * The limit that decides for several (Symfony's AbstractRequestRateLimiter::getMinimalRateLimit): a refused
+ * one before an accepted one, then the one with fewer tokens left, then the one that waits longer, so that
+ * a client that waits the Retry-After given is not refused by another of the limits. The first on a tie.
+ */
+export function bindingLimit<T extends Pick<RateLimit, 'accepted' | 'remaining' | 'retryAfter'>>(limits: readonly T[]): T | undefined {
+  let binding: T | undefined;
+  for (const limit of limits) {
+    if (binding === undefined) binding = limit;
+    else if (limit.accepted !== binding.accepted) binding = limit.accepted ? binding : limit;
+    else if (limit.remaining !== binding.remaining) binding = limit.remaining < binding.remaining ? limit : binding;
+    else if (limit.retryAfter > binding.retryAfter) binding = limit;
+  }
+  return binding;
 }
 
 // RFC 8941 §3.3.3 sf-string: printable ASCII, with `"` and `\` escaped.

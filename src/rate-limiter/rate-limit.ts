@@ -1,5 +1,5 @@
 import { TooManyRequestsHttpException } from '../http/http-exception.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
+import { bindingLimit, rateLimitHeaders } from './rate-limit-headers.js';
 
 export interface RateLimitInit {
   /** The limiter's name (`default`, `sensitive`): the IETF headers' policy name. */
@@ -78,7 +78,7 @@ export class RateLimit {
  * reference's `throw new TooManyRequestsHttpException()`: no header at all.
  */
 export function createTooManyRequests(limits: readonly RateLimit[], { message = '', bare = false }: { message?: string; bare?: boolean } = {}): TooManyRequestsHttpException {
-  const refused = limits.find((limit) => !limit.accepted && !limit.degraded);
+  const refused = bindingLimit(limits.filter((limit) => !limit.accepted && !limit.degraded));
   // Retry-After is also among the headers so that it keeps the reference's place, right after the
   // X-RateLimit-* trio; the constructor then only refreshes its value.
   const error = bare
