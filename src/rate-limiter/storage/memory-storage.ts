@@ -11,6 +11,8 @@ export interface MemoryStorageOptions {
 
 interface Entry {
   state: PolicyState;
+  /** The policy whose state it is: a limiter whose policy changed starts afresh (see RESERVE_SCRIPT). */
+  policy: PolicySpec['policy'];
   expiresAt: number;
   /** No token left at its last request (refused, or the last one taken): dropping it would lift a block. */
   exhausted: boolean;
@@ -53,17 +55,18 @@ export class MemoryStorage implements Storage {
   /** The synchronous core of `reserve`. */
   reserveNow(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Decision {
     const entry = this.#entries.get(id);
-    const current = entry !== undefined && entry.expiresAt >= now ? entry.state : undefined;
+    const current = entry !== undefined && entry.expiresAt >= now && entry.policy === spec.policy ? entry.state : undefined;
     const { decision, state, expiresAt } = this.#policy(spec).reserve(current, tokens, now, maxWait);
     const exhausted = !decision.accepted || decision.remaining === 0;
     if (state !== undefined && expiresAt !== undefined) {
       if (entry !== undefined) {
         this.#touch(id, entry);
         entry.state = state;
+        entry.policy = spec.policy;
         entry.expiresAt = expiresAt;
         entry.exhausted = exhausted;
       } else {
-        this.#entries.set(id, { state, expiresAt, exhausted });
+        this.#entries.set(id, { state, policy: spec.policy, expiresAt, exhausted });
         this.#sweep(now);
       }
     } else if (current !== undefined && entry !== undefined) {

@@ -9,7 +9,10 @@ function scriptArguments(numbers: string[]): string {
  * the TypeScript expression by expression (same operations in the same order on the same doubles), and
  * the storage contract suite runs both against the same timelines to keep them equal.
  *
- * KEYS[1] the state hash: fields a, b, c (policy state) and x (when it may be forgotten).
+ * KEYS[1] the state hash: fields a, b, c (policy state), x (when it may be forgotten) and p (the policy
+ * that wrote it: a limiter whose policy changed starts afresh, as Symfony's limiters start from a new state
+ * when the stored one is of another class, instead of reading a bucket's timer as a window's hit count;
+ * a state without p, written before p existed, is read as it was).
  * ARGV policy, limit, interval, rateInterval, amount, tokens, now, maxWait.
  * Returns strings (Redis would truncate Lua numbers to integers): reserved, accepted, remaining,
  * retryAfter, timeToAct, resetAt, and for a sliding window its end (windowEnd).
@@ -21,8 +24,8 @@ if tokens > limit then
   return redis.error_reply('Cannot reserve more tokens (' .. ARGV[6] .. ') than the size of the rate limiter (' .. ARGV[2] .. ').')
 end
 
-local stored = redis.call('HMGET', key, 'a', 'b', 'c', 'x')
-local has = stored[4] ~= false and tonumber(stored[4]) >= now
+local stored = redis.call('HMGET', key, 'a', 'b', 'c', 'x', 'p')
+local has = stored[4] ~= false and tonumber(stored[4]) >= now and (stored[5] == false or stored[5] == policy)
 local sa, sb, sc = 0, 0, 0
 if has then sa, sb, sc = tonumber(stored[1]), tonumber(stored[2]), tonumber(stored[3]) end
 
@@ -33,7 +36,7 @@ local function out(reserved, accepted, remaining, retryAfter, timeToAct, resetAt
   return reply
 end
 local function save(a, b, c, expiresAt)
-  redis.call('HSET', key, 'a', fmt(a), 'b', fmt(b), 'c', fmt(c), 'x', fmt(expiresAt))
+  redis.call('HSET', key, 'a', fmt(a), 'b', fmt(b), 'c', fmt(c), 'x', fmt(expiresAt), 'p', policy)
   -- At most ten years: a bucket of a billion tokens refilled yearly would pass Redis's bound, and the
   -- HSET above would stay without an expiry.
   redis.call('PEXPIRE', key, min(315360000000, max(1, ceil((expiresAt - now) * 1000) + 1)))
@@ -138,8 +141,8 @@ return redis.error_reply('unknown rate limiter policy ' .. policy)
  */
 export const REFUND_SCRIPT = `
 ${scriptArguments(['limit', 'interval', 'tokens', 'windowEnd'])}
-local stored = redis.call('HMGET', key, 'a', 'b', 'c')
-if stored[1] == false then return 0 end
+local stored = redis.call('HMGET', key, 'a', 'b', 'c', 'p')
+if stored[1] == false or (stored[4] ~= false and stored[4] ~= policy) then return 0 end
 local sa, sb, sc = tonumber(stored[1]), tonumber(stored[2]), tonumber(stored[3])
 local function fmt(v) return string.format('%.17g', v) end
 if policy == 'fixed_window' then

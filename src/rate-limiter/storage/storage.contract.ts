@@ -145,6 +145,15 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
       assert.equal((await run(FIXED, a, [[1]]))[0]!.remaining, 2);
     });
 
+    it('starts afresh when the limiter comes back with another policy, never reading one policy\'s state as another\'s', async () => {
+      const id = freshId();
+      await run(BUCKET, id, [[0], [0]]);
+      const [fixed] = await run(FIXED, id, [[1]]);
+      assert.deepEqual([fixed!.accepted, fixed!.remaining, fixed!.retryAfter], [true, 2, Math.floor(T0 + 1)]);
+      const [bucket] = await run(BUCKET, id, [[2]]);
+      assert.deepEqual([bucket!.accepted, bucket!.remaining], [true, 2]);
+    });
+
     it('decides exactly as the pure policies on random timelines', async () => {
       const specs = [FIXED, SLIDING, BUCKET, { policy: 'token_bucket', limit: 5, interval: 7, rate: { interval: 7, amount: 2 } } as PolicySpec];
       const step = fc.tuple(fc.integer({ min: 0, max: 9_000 }), fc.integer({ min: 0, max: 3 }), fc.constantFrom(CONSUME, 0, 5, 40));
