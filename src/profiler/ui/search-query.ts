@@ -1,13 +1,11 @@
 import type { Request } from '../../http/request.js';
+import { isNumericString } from '../../internal/php-numeric.js';
 import type { ProfileQuery } from '../profile-store.js';
 import type { SearchCriteria } from './views/search-form.js';
 import { queryParameter } from './query-parameter.js';
 import { parseSearchDate } from './search-date.js';
 
 const CRITERIA = ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit'] as const;
-
-// A numeric string as PHP defines it (is_numeric): decimal digits with an optional sign, fraction and exponent.
-const PHP_NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * The stores' query from the search parameters: the dates as parseSearchDate reads them, `end` given as a
@@ -19,7 +17,7 @@ export function parseSearchQuery(query: URLSearchParams, nowMs = Date.now()): Pr
   // As PHP reads a numeric string (`1e3` is 1000), else its leading digits (`5abc` is 5). Number() alone
   // would also read `0x1A`, `0b11` and `Infinity`, which PHP does not count as numbers.
   const given = (queryParameter(query, 'limit') ?? '').trim();
-  const limit = PHP_NUMERIC.test(given) ? Math.floor(Number(given)) : Number.parseInt(given, 10);
+  const limit = isNumericString(given) ? Math.floor(Number(given)) : Number.parseInt(given, 10);
   return {
     ip: text('ip'),
     method: text('method'),
