@@ -3,6 +3,7 @@ import type { Route } from './route.js';
 import { withoutLookarounds } from './requirement-safety.js';
 import { UrlGenerationError } from './routing-errors.js';
 import { looseEquals } from '../internal/php-numeric.js';
+import { rawurlencode } from '../internal/rawurlencode.js';
 import { unicodeClasses } from './unicode-classes.js';
 
 export type UrlParams = Record<string, string | number | boolean>;
@@ -50,10 +51,10 @@ export class UrlGenerator {
       .map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)] as const)
       // A parameter equal to its default is left out, equal as PHP's == says (`01` is the default `1`).
       .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && !(Object.hasOwn(route.defaults, key) && looseEquals(value, route.defaults[key]!)))
-      .map(([key, value]) => `${rawUrlEncode(key)}=${rawUrlEncode(value)}`)
+      .map(([key, value]) => `${rawurlencode(key)}=${rawurlencode(value)}`)
       .join('&');
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
-    if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawUrlEncode(fragment), QUERY_DECODED)}`;
+    if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawurlencode(fragment), QUERY_DECODED)}`;
     // Host placeholders are checked even for a path, as the reference checks them whatever it writes.
     const host = route.hostPattern === undefined ? undefined : buildPath(route, route.hostPattern.tokens, values, true);
     if (absolute === undefined) return url;
@@ -119,18 +120,13 @@ function valueCheck(token: VariableToken, isHost: boolean): RegExp {
  * segments so a browser does not resolve them away (RFC 3986 §5.2.4).
  */
 function encodePath(path: string): string {
-  let url = replaceAll(rawUrlEncode(path === '' ? '/' : path), PATH_DECODED);
+  let url = replaceAll(rawurlencode(path === '' ? '/' : path), PATH_DECODED);
   // Segment by segment, as the reference does: replacing `/../` in the text missed the second of two in a
   // row (`/../../etc` came out as `/%2E%2E/../etc`, which a browser resolves).
   if (url.includes('/.')) url = url.split('/').map((segment) => (segment === '.' ? '%2E' : segment === '..' ? '%2E%2E' : segment)).join('/');
   // A path starting with `//` would be read as a scheme-relative URL.
   if (url.startsWith('//')) url = `/%2F${url.slice(2)}`;
   return url;
-}
-
-/** PHP's rawurlencode(): everything but letters, digits and `-_.~` (RFC 3986 unreserved). */
-function rawUrlEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function replaceAll(text: string, map: Record<string, string>): string {

@@ -198,6 +198,12 @@ describe('profiler routes', () => {
     assert.equal(response.headers.get('location'), '/_profiler/000002/search/results?ip=&method=GET&status_code=404&url=robots&start=&end=&limit=10');
   });
 
+  it('writes the criteria back into the redirect with the bytes they came with, UTF-8 or not', async () => {
+    const { get } = createProfiledApp();
+    const response = await get('/_profiler/search?url=%FF%2Fa+b&ip=caf%C3%A9');
+    assert.equal(response.headers.get('location'), '/_profiler/empty/search/results?ip=caf%C3%A9&url=%FF/a%20b');
+  });
+
   it('serves allow-listed stylesheets with a private ten-minute cache and nothing else', async () => {
     const { get } = createProfiledApp();
     const css = await get('/_profiler/assets/profiler.css');

@@ -1,4 +1,5 @@
 import type { Request } from '../../http/request.js';
+import { queryTextValues } from '../../http/query-text.js';
 import { isNumericString } from '../../internal/php-numeric.js';
 import type { ProfileQuery } from '../profile-store.js';
 import type { SearchCriteria } from './views/search-form.js';
@@ -33,7 +34,7 @@ export function parseSearchQuery(query: URLSearchParams, nowMs = Date.now()): Pr
 /** The criteria echoed back into the results' form. */
 export function searchCriteria(request: Request): SearchCriteria {
   const criteria: SearchCriteria = {};
-  for (const name of CRITERIA) criteria[name] = queryParameter(request.query, name) ?? '';
+  for (const name of CRITERIA) criteria[name] = criterion(request, name) ?? '';
   return criteria;
 }
 
@@ -44,8 +45,13 @@ export function searchCriteria(request: Request): SearchCriteria {
 export function searchCriteriaGiven(request: Request): Record<string, string> {
   const given: Record<string, string> = {};
   for (const name of CRITERIA) {
-    const value = queryParameter(request.query, name);
-    if (value !== null) given[name] = value;
+    const value = criterion(request, name);
+    if (value !== undefined) given[name] = value;
   }
   return given;
+}
+
+// The last value given, its bytes as sent: the redirect writes `url=%FF` back as `%FF`, as PHP's bytes are.
+function criterion(request: Request, name: string): string | undefined {
+  return queryTextValues(request.queryString, name).at(-1);
 }
