@@ -7,7 +7,9 @@ describe('negotiateErrorFormat', () => {
     ['application/json', 'json'],
     ['application/x-json', 'json'],
     ['application/problem+json', 'json'],
-    ['APPLICATION/JSON', 'json'],
+    // Compared as written, as the reference's format table compares them.
+    ['APPLICATION/JSON', 'html'],
+    ['Application/Json, application/xml;q=0.1', 'xml'],
     ['application/xml', 'xml'],
     ['text/xml', 'xml'],
     ['application/x-xml', 'xml'],
@@ -27,7 +29,16 @@ describe('negotiateErrorFormat', () => {
     ['application/json, text/html;q=0.9, application/json;q=0.1', 'html'],
     ['text/html;q=0.9, text/html;q=0.333, application/x-json;q=0.5', 'json'],
     ['application/json;q=0.5;q=0.1, text/html;q=0.3', 'html'],
-    ['application/json;q=0.1, application/xml;q=0.2, APPLICATION/JSON', 'json'],
+    ['application/json;q=0.1, application/xml;q=0.2, APPLICATION/JSON', 'xml'],
+    ['application/json;q=0.1, application/xml;q=0.2, application/json', 'json'],
+    // Quality 0, below 0 or no number: last in the reference's order, yet still a format when none other is.
+    ['application/json;q=0', 'json'],
+    ['application/json;q=-1', 'json'],
+    ['application/json;q=abc', 'json'],
+    ['application/json;q=0, text/html;q=0.5', 'html'],
+    ['text/csv, application/json;q=0', 'json'],
+    ['application/json;q=-1, application/xml;q=0', 'xml'],
+    ['application/json;q=0, application/xml;q=0', 'json'],
     ['text/html;title="a, b";q=0.5, application/json;q=0.4', 'html'],
   ];
 

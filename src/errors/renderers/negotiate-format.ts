@@ -54,29 +54,54 @@ function preferredFormat(accept: string | undefined): string | undefined {
 
 function negotiate(accept: string): string | undefined {
   if (accept.trim() === '') return undefined;
+  const items = lastOfEach(accept);
   let types: string[];
   try {
-    types = new Negotiator({ headers: { accept: lastOfEach(accept) } }).mediaTypes();
+    types = new Negotiator({ headers: { accept: items.map((item) => item.join(';')).join(',') } }).mediaTypes();
   } catch {
     return undefined;
   }
+  // Media types compare as written, as Symfony's format table does: `Application/JSON` names no format.
   for (const type of types) {
-    const format = FORMAT_OF_MIME[type.toLowerCase()];
+    const format = FORMAT_OF_MIME[type];
+    if (format !== undefined) return format;
+  }
+  return refusedFormat(items);
+}
+
+/**
+ * The header as Symfony's AcceptHeader reads it: one item per media type (compared as written), the last
+ * one given, at its place, and of a parameter given twice (`;q=0.5;q=0.1`) its last value. negotiator
+ * counts every item, so that `application/json, text/html;q=0.9, application/json;q=0.1` would prefer
+ * JSON; the reference, HTML.
+ */
+function lastOfEach(accept: string): string[][] {
+  const items = splitOutsideQuotes(accept, ',').map((item) => splitOutsideQuotes(item, ';'));
+  return lastByKey(items, ([type = '']) => type.trim()).map(([type = '', ...parameters]) => [type, ...lastByKey(parameters, parameterName)]);
+}
+
+/**
+ * The format Symfony finds among the items negotiator leaves out, those of quality 0, below 0 or not a
+ * number (PHP reads `q=abc` as 0): the reference keeps them, last in its order, and takes the first that
+ * names a format, so that `application/json;q=0` alone still gives JSON there. Only reached when no
+ * other item names a format, so the items negotiator kept, which all come first, named none.
+ */
+function refusedFormat(items: readonly string[][]): string | undefined {
+  const ranked = items.map(([type = '', ...parameters], index) => ({ type: type.trim(), quality: phpQuality(parameters), index }));
+  ranked.sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { type } of ranked) {
+    const format = FORMAT_OF_MIME[type];
     if (format !== undefined) return format;
   }
   return undefined;
 }
 
-/**
- * The header as Symfony's AcceptHeader reads it: one item per media type, the last one given, at its place,
- * and of a parameter given twice (`;q=0.5;q=0.1`) its last value. negotiator counts every item, so that
- * `application/json, text/html;q=0.9, application/json;q=0.1` would prefer JSON; the reference, HTML.
- */
-function lastOfEach(accept: string): string {
-  const items = splitOutsideQuotes(accept, ',').map((item) => splitOutsideQuotes(item, ';'));
-  return lastByKey(items, ([type = '']) => type.toLowerCase())
-    .map(([type = '', ...parameters]) => [type, ...lastByKey(parameters, parameterName)].join(';'))
-    .join(',');
+// PHP's (float) cast of the q parameter: its leading number, else 0; 1 without one.
+function phpQuality(parameters: readonly string[]): number {
+  const q = parameters.find((parameter) => parameterName(parameter) === 'q');
+  if (q === undefined) return 1;
+  const value = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/.exec(q.slice(q.indexOf('=') + 1).trim().replace(/^"|"$/g, ''));
+  return value === null ? 0 : Number(value[0]);
 }
 
 // Of the values sharing a key, the last, in order. Two passes, not a look ahead from each value: the header
