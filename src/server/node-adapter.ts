@@ -143,7 +143,7 @@ function connectionGone(res: ServerResponse): Promise<void> {
 
 export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolver | undefined, bodyLimit: number, res?: ServerResponse, stopping = NOT_STOPPING): Request {
   const socket = req.socket;
-  return new Request({
+  const request = new Request({
     method: req.method ?? 'GET',
     target: req.url ?? '/',
     // The lines only: the record is built if something reads more than single headers (see HeaderLines).
@@ -160,6 +160,11 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     // per-request closure would pay on every request.
     signal: res === undefined ? undefined : new ClientGoneSignal(res, stopping),
   });
+  // The host of URLs for a request that names none (HTTP/1.0 without Host): the address the connection
+  // came in on, as the reference's is its SERVER_ADDR; an IPv6 one in brackets.
+  const local = socket.localAddress === undefined ? undefined : normaliseAddress(socket.localAddress);
+  if (local !== undefined) request.localHost = local.includes(':') ? `[${local}]` : local;
+  return request;
 }
 
 const NOT_STOPPING = (): boolean => false;

@@ -169,6 +169,12 @@ describe('routing errors and redirects through a trusted proxy, in dev', () => {
     await demo.app.logger.flush();
     assert.match(readFileSync(join(demo.projectDir, 'var', 'log', 'dev.log'), 'utf8'), /request\.CRITICAL: Uncaught PHP Exception RuntimeException: "Boom <b>"quoted" & 'single'<\/b>" at routes\.tsx line \d+/);
   });
+
+  it('writes the address the connection came in on in URLs of a request that names no host, as the reference its SERVER_ADDR', async () => {
+    const response = await sendRaw(demo.port, 'GET /blog HTTP/1.0\r\n\r\n');
+    assert.equal(response.status, 301);
+    assert.equal(response.headers.find(([name]) => name.toLowerCase() === 'location')?.[1], `http://127.0.0.1:${demo.port}/blog/`);
+  });
 });
 
 describe('the seed request from a peer that is not a trusted proxy', () => {
