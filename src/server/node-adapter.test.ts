@@ -60,6 +60,7 @@ describe('createRequestListener', () => {
       // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
       else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
       else if (path === '/never') return new Promise<void>(() => undefined);
+      else if (path === '/interim') event.setResponse(new Response('not final', 103));
       else if (path === '/missing-file') event.setResponse(new Response(createReadStream(join(import.meta.dirname, 'no-such-file.csv')), 200, { 'Content-Type': 'text/csv' }));
       else if (path === '/obs-text') event.setResponse(new Response('déjà', 200, { 'X-Name': 'café' }));
       else if (path === '/text-ascii') event.setResponse(new Response('plain <b>ascii</b>\n'));
@@ -98,6 +99,12 @@ describe('createRequestListener', () => {
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(fatal.length, 1);
     assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+  });
+
+  it('answers 500 for a 1xx response, which is interim and would leave the client waiting for the final one', async () => {
+    const before = fatal.length;
+    assert.deepEqual(await get(port, '/interim'), { status: 500, body: 'Internal Server Error\n' });
+    assert.match(String(fatal[before]), /informational and cannot end a response/);
   });
 
   it("frames the 500 by its own length when the failed head had declared another", async () => {

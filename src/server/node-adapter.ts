@@ -160,8 +160,7 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     // per-request closure would pay on every request.
     signal: res === undefined ? undefined : new ClientGoneSignal(res, stopping),
   });
-  // The host of URLs for a request that names none (HTTP/1.0 without Host): the address the connection
-  // came in on, as the reference's is its SERVER_ADDR; an IPv6 one in brackets.
+  // The host of URLs for a request that names none (HTTP/1.0 without Host), as the reference's SERVER_ADDR.
   const local = socket.localAddress === undefined ? undefined : normaliseAddress(socket.localAddress);
   if (local !== undefined) request.localHost = local.includes(':') ? `[${local}]` : local;
   return request;
@@ -217,10 +216,12 @@ const OBS_TEXT = /[\x80-\xff]/;
 
 /** Writes the response; for a streamed body, resolves once it is all sent (rejects if it failed midway). */
 export function writeResponse(res: ServerResponse, request: Request, response: Response): Promise<void> | undefined {
+  // A 1xx is interim (RFC 9110 §15.2): sent as the answer, it would leave the client waiting for the real one.
+  if (response.isInformational) throw new RangeError(`The HTTP status code "${response.status}" is informational and cannot end a response.`);
   closeIfContinueOwed(res);
   const raw = response.headers.flatLines();
   const obsText = sanitizeHeaderValues(raw);
-  const bodyless = request.realMethod === 'HEAD' || response.isEmpty || response.isInformational;
+  const bodyless = request.realMethod === 'HEAD' || response.isEmpty;
   // node writes a head holding obs-text as Latin-1, one byte per character, except when it sends the head
   // and a string body in one piece: then the head is encoded as the body is, UTF-8, and `é` goes out as two
   // bytes. As a Buffer, the body goes out apart from the head, whose bytes are then the same for every body.
