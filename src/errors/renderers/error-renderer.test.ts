@@ -147,6 +147,22 @@ describe('ErrorRenderer', () => {
       ]);
     });
 
+    it('lets an exception header replace the one the renderer set, at its place, instead of sending both', () => {
+      const error = new HttpException(400, { message: 'ct', headers: { 'content-type': 'text/plain; charset=UTF-8', 'X-Own': '1' } });
+      assert.deepEqual(renderer.render(error, request()).headers, [
+        ['content-type', 'text/plain; charset=UTF-8'],
+        ['X-Own', '1'],
+        ['Vary', 'Accept'],
+      ]);
+      assert.deepEqual(renderer.render(error, request('application/json')).headers, [
+        ['Vary', 'Accept'],
+        ['content-type', 'text/plain; charset=UTF-8'],
+        ['X-Own', '1'],
+      ]);
+      const debug = new ErrorRenderer({ debug: true }).render(new HttpException(400, { headers: { 'X-Debug-Exception': 'own' } }), request());
+      assert.deepEqual(debug.headers.filter(([name]) => name === 'X-Debug-Exception'), [['X-Debug-Exception', 'own']]);
+    });
+
     it('answers the status text, never the message, in JSON', () => {
       const { body } = renderer.render(new HttpException(503, { message: 'db password wrong' }), request('application/json'));
       assert.equal(body, '{"type":"https:\\/\\/tools.ietf.org\\/html\\/rfc2616#section-10","title":"An error occurred","status":503,"detail":"Service Unavailable"}');

@@ -6,6 +6,7 @@ import { renderErrorPage } from '../views/error-page.js';
 import { renderExceptionPage } from '../views/exception-page.js';
 import type { ExcerptReader } from '../views/trace.js';
 import { debugExceptionHeaders } from './debug-headers.js';
+import { withOwnHeaders } from './own-headers.js';
 import type { RenderContext, RenderedError, Renderer } from './renderer.js';
 
 export interface HtmlRendererOptions {
@@ -39,12 +40,10 @@ export class HtmlRenderer implements Renderer {
     const body = debug
       ? renderExceptionPage({ error: flat, logs: request.stack?.logs ?? [], request, readExcerpt: this.#readExcerpt, sourceLink: this.#sourceLink(request) })
       : renderErrorPage({ status: flat.status, statusText: flat.statusText });
-    // Pushed one by one: spreading an array and an entries list went through the iterator protocol. The
-    // flattened headers are a copy of the error's own, so for…in meets no inherited name.
+    // Pushed one by one: spreading an array and an entries list went through the iterator protocol.
     const headers: [string, string][] = [['Content-Type', 'text/html; charset=UTF-8']];
     if (debug) headers.push(...debugExceptionHeaders(flat));
-    for (const name in flat.headers) headers.push([name, flat.headers[name]!]);
-    return { status: flat.status, headers, body };
+    return { status: flat.status, headers: withOwnHeaders(headers, flat.headers), body };
   }
 
   // Host-relative, behind the request's proxy prefix, as the toolbar's links are.

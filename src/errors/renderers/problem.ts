@@ -2,6 +2,7 @@ import type { FlatError } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
 import type { RenderContext, RenderedError } from './renderer.js';
 import { debugExceptionHeaders } from './debug-headers.js';
+import { withOwnHeaders } from './own-headers.js';
 
 /** One trace entry in the shape Symfony's serializer gives PHP frames, so existing clients can read it. */
 export interface ProblemTraceEntry {
@@ -65,12 +66,11 @@ function splitFunction(qualified: string): { cls: string; fn: string } {
 
 /**
  * Headers of a serialised error, in the order Symfony's SerializerErrorRenderer produces them:
- * `Vary: Accept`, the debug headers, the exception's own headers (Allow, Retry-After), then Content-Type.
+ * `Vary: Accept`, the debug headers, the exception's own headers (Allow, Retry-After; one the renderer
+ * set is replaced, see withOwnHeaders), then Content-Type unless the exception gave its own.
  */
 export function renderProblemResponse(flat: FlatError, { debug }: RenderContext, contentType: string, body: string): RenderedError {
-  return {
-    status: flat.status,
-    headers: [['Vary', 'Accept'], ...(debug ? debugExceptionHeaders(flat) : []), ...Object.entries(flat.headers), ['Content-Type', contentType]],
-    body,
-  };
+  const headers = withOwnHeaders([['Vary', 'Accept'], ...(debug ? debugExceptionHeaders(flat) : [])], flat.headers);
+  if (!headers.some(([name]) => name.toLowerCase() === 'content-type')) headers.push(['Content-Type', contentType]);
+  return { status: flat.status, headers, body };
 }
