@@ -86,6 +86,12 @@ describe('createFlatError', () => {
     assert.equal(createFlatError(error).file, '');
   });
 
+  it('survives an error whose message getter throws', () => {
+    const error = new Error('m');
+    Object.defineProperty(error, 'message', { get: () => { throw new Error('no'); } });
+    assert.equal(createFlatError(error).message, '[object Error]');
+  });
+
   it('serialises to JSON', () => {
     const json = JSON.parse(JSON.stringify(createFlatError(new NotFoundHttpException('x'))));
     assert.equal(json.class, 'NotFoundHttpException');

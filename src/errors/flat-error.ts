@@ -164,10 +164,15 @@ function classNameOf(error: unknown): string {
   return typeof name === 'string' && name !== '' ? name : 'Object';
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return String(error.message);
+/**
+ * The message of a thrown value: an Error's, a string as it is, anything else as JSON or String() gives it;
+ * never a throw of its own (a getter, a toString that throws, an object without prototype), since an error
+ * being reported must still be reported.
+ */
+export function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
   try {
+    if (error instanceof Error) return String(error.message);
     return typeof error === 'object' && error !== null ? JSON.stringify(error) ?? String(error) : String(error);
   } catch {
     return Object.prototype.toString.call(error);

@@ -20,6 +20,12 @@ describe('normalizeContext', () => {
     assert.ok(text.endsWith(')\\n[previous exception] Over 9 levels deep, aborting normalization'));
   });
 
+  it('writes a cause that is no error, one without prototype included, as its JSON', () => {
+    const error = new Error('payment failed', { cause: Object.assign(Object.create(null) as object, { field: 'card' }) });
+    const text = normalizeContext({ exception: error }).exception as string;
+    assert.match(text, /\n\[previous exception\] \[object\] \(object\(code: 0\): \{"field":"card"\} at :0\)$/);
+  });
+
   it('keeps the first 1000 items, says how many there were, and writes a list cut short as an object', () => {
     const list = normalizeContext({ x: Array.from({ length: 1001 }, (_, i) => i) }).x as Record<string, unknown>;
     assert.equal(Array.isArray(list), false);

@@ -1,4 +1,5 @@
 import { errorFrames } from '../errors/stack-frame.js';
+import { messageOf } from '../errors/flat-error.js';
 import { setOwn } from '../internal/set-own.js';
 
 // Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
@@ -74,7 +75,7 @@ export function formatErrorChain(error: Error, depth: number): string {
       break;
     }
     seen.add(cause);
-    text += `\n[previous exception] ${cause instanceof Error ? formatError(cause) : `[object] (${typeof cause}(code: 0): ${String(cause)} at :0)`}`;
+    text += `\n[previous exception] ${cause instanceof Error ? formatError(cause) : `[object] (${typeof cause}(code: 0): ${messageOf(cause)} at :0)`}`;
     cause = cause instanceof Error ? cause.cause : undefined;
   }
   return text;
@@ -84,5 +85,5 @@ function formatError(error: Error): string {
   const name = error.constructor?.name || 'Error';
   const { code } = error as { code?: unknown };
   const frame = errorFrames(error, 1)[0];
-  return `[object] (${name}(code: ${typeof code === 'number' ? code : 0}): ${error.message} at ${frame?.file ?? ''}:${frame?.line ?? 0})`;
+  return `[object] (${name}(code: ${typeof code === 'number' ? code : 0}): ${messageOf(error)} at ${frame?.file ?? ''}:${frame?.line ?? 0})`;
 }
