@@ -106,6 +106,19 @@ describe('createLogger', () => {
       assert.equal(critical.exception.cause.message, 'inner');
     });
 
+    it('writes a frozen error, or one with a frozen cause, which pino\'s serializer cannot mark as seen', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out });
+      const cause = Object.freeze(new Error('inner'));
+      logger.channel('request').error('failed', { exception: Object.freeze(new TypeError('outer', { cause })) });
+      logger.channel('request').error('failed', { exception: new Error('outer', { cause }) });
+      const lines = out.lines.map((line) => JSON.parse(line) as { exception: { type: string; message: string; cause: { message: string } } });
+      assert.deepEqual(lines.map(({ exception }) => [exception.type, exception.message, exception.cause.message]), [
+        ['TypeError', 'outer', 'inner'],
+        ['Error', 'outer', 'inner'],
+      ]);
+    });
+
     it("holds a request's records back until an error, then writes them first, with the time they were logged (fingers crossed)", async () => {
       const out = collector();
       const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out });

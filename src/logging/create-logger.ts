@@ -3,6 +3,7 @@ import type { AppEnv } from '../config/config.js';
 import type { Request } from '../http/request.js';
 import { formatConsoleLine } from './console-line-formatter.js';
 import { interpolate } from './interpolate.js';
+import { serializeError } from './error-serializer.js';
 import { openDestination, wrapWriter, type LineWriter, type LogDestination } from './log-destination.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
 import { AbstractLogger, type LogContext, type Logger } from './logger.js';
@@ -93,7 +94,7 @@ export function createLogger({ env, debug, level = 'debug', file, stderr = env =
         timestamp: () => `,"time":${replayedTime ?? Date.now()}`,
         // errWithCause: each error keeps its own message and its cause nests under `cause`; `err` joined the
         // causes into the message, which for keel's errors (a 400 wrapping the same text) said it twice.
-        serializers: { exception: pino.stdSerializers.errWithCause, err: pino.stdSerializers.errWithCause },
+        serializers: { exception: serializeError, err: serializeError },
       },
       stream,
     );
