@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { HttpException } from '../../http/http-exception.js';
 import { Request } from '../../http/request.js';
 import { createFlatError } from '../flat-error.js';
 import { describeRendererContract } from './renderer.contract.js';
@@ -26,5 +27,12 @@ describe('XmlRenderer', () => {
     assert.ok(render('x]]>y<').includes('<detail><![CDATA[x]]]]><![CDATA[>y<]]></detail>'));
     assert.ok(render('café\r😀').includes('<detail>caf&#xE9;&#xD;&#x1F600;</detail>'));
     assert.ok(render('é<').includes('<detail><![CDATA[é<]]></detail>'));
+  });
+
+  it('writes a key that is a number or no element name as an item with the key in an attribute, as XmlEncoder does', () => {
+    const error = new HttpException(422, { message: 'invalid', extensions: { violations: { 'items[0].name': 'must not be blank', 'a"<&': 'x' }, coords: [[1, 2]] } });
+    const { body } = new XmlRenderer().render(createFlatError(error), { request: new Request({ method: 'GET', target: '/' }), debug: false });
+    assert.ok(body.includes('<violations><item key="items[0].name">must not be blank</item><item key="a&quot;&lt;&amp;">x</item></violations>'), body);
+    assert.ok(body.includes('<coords><item key="0">1</item><item key="1">2</item></coords>'), body);
   });
 });
