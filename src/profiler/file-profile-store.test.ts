@@ -106,6 +106,17 @@ describe('FileProfileStore', () => {
     assert.equal(await store.read('000001'), undefined);
   });
 
+  it('keeps the newest records when the clock steps back: a segment sealed then is not taken for the oldest', async () => {
+    const store = new FileProfileStore({ dir, clock, maxRecords: 20, maxAge: 86_400 });
+    const tokens = Array.from({ length: 70 }, (_, i) => (0xb00000 + i).toString(16));
+    for (const [i, token] of tokens.entries()) {
+      now = 1_800_000_000_000 + (i < 30 ? i : i - 3_600) * 1000;
+      await store.write(createTestProfile(token, { time: Math.floor(now / 1000) }));
+    }
+    assert.deepEqual((await store.find({ limit: 50 })).map((s) => s.token), tokens.slice(-20).reverse());
+    for (const token of tokens.slice(-20)) assert.equal((await store.read(token))?.token, token);
+  });
+
   it('overwrites the files of its ring in place once it comes round: maxRecords and a batch of files, every listed record readable', async () => {
     const store = new FileProfileStore({ dir, clock, maxRecords: 4, segmentRecords: 2 });
     const tokens = Array.from({ length: 300 }, (_, i) => (0xa00000 + i).toString(16));

@@ -81,12 +81,26 @@ function boundedLine(entry: IndexEntry): { line: string; bytes: number } {
  */
 export function sealCurrentSegment(dir: string, now: number): void {
   seals = (seals + 1) % 1e8;
-  const name = `index-${String(now).padStart(13, '0')}-${String(seals).padStart(8, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.csv`;
+  // Segments are ordered by name: one named before the newest, by a clock stepped back (or another host's
+  // clock behind), would count as the oldest and be purged the moment it was sealed, its records with it.
+  const at = Math.max(now, newestSealTime(dir) + 1);
+  const name = `index-${String(at).padStart(13, '0')}-${String(seals).padStart(8, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.csv`;
   try {
     renameSync(join(dir, CURRENT_INDEX), join(dir, name));
   } catch (error) {
     ignoreMissing(error);
   }
+}
+
+// The time in the newest sealed segment's name, 0 without one.
+function newestSealTime(dir: string): number {
+  let newest = 0;
+  try {
+    for (const name of readdirSync(dir)) if (SEALED.test(name)) newest = Math.max(newest, Number(name.slice(6, 19)));
+  } catch {
+    // No folder: no segment.
+  }
+  return newest;
 }
 
 /**
