@@ -66,6 +66,18 @@ describe('RedisProfileStore', () => {
     await tearDown();
   });
 
+  it('keeps the newest records when the clock steps back, instead of trimming them as the oldest', async () => {
+    const { store, tearDown } = createStore({ maxRecords: 3 });
+    try {
+      const tokens = ['000001', '000002', '000003', '000004', '000005'];
+      for (const [i, token] of tokens.entries()) await store.write(createTestProfile(token, { time: NOW / 1000 + (i < 2 ? i : i - 3_600) }));
+      assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
+      for (const token of tokens.slice(2)) assert.equal((await store.read(token))?.token, token);
+    } finally {
+      await tearDown();
+    }
+  });
+
   it('drops records older than maxAge from the index and from reads', async () => {
     let now = NOW;
     const { store, tearDown } = createStore({ maxAge: 60, clock: () => now });

@@ -18,9 +18,11 @@ const COMMAND_TIMEOUT_MS = 2_000;
 /**
  * One atomic write: the record (with a TTL), its index line, its place in the time-ordered index (a record
  * written again under its token replaces both, as the newest, as the file store's newest line does),
- * then trimming by age and by count, deleting the records trimmed. Scores are `time × 10⁶ + sequence`,
- * so records of the same second keep their write order: 1_800_000_000 s, 42nd write → 1_800_000_000_000_042.
- * KEYS: record, summaries, index, sequence. ARGV: token, data, line, time, ttl, maxRecords, cutoff, prefix.
+ * then trimming by age and by count, deleting the records trimmed. Scores are `time × 10⁶`, or one more
+ * than the last score given when that is not above it: records of the same second keep their write order
+ * (1_800_000_000 s, the third write in it → 1_800_000_000_000_002), and so do records written after the
+ * clock stepped back, which a score below the others' would have trimmed away as the oldest at once.
+ * KEYS: record, summaries, index, last score. ARGV: token, data, line, time, ttl, maxRecords, cutoff, prefix.
  */
 const WRITE_SCRIPT = `
 local function remove(token)
@@ -30,8 +32,9 @@ local function remove(token)
 end
 redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[5])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-local seq = redis.call('INCR', KEYS[4]) % 1000000
-redis.call('ZADD', KEYS[3], string.format('%.0f', tonumber(ARGV[4]) * 1000000 + seq), ARGV[1])
+local score = string.format('%.0f', math.max(tonumber(ARGV[4]) * 1000000, tonumber(redis.call('GET', KEYS[4]) or '0') + 1))
+redis.call('SET', KEYS[4], score)
+redis.call('ZADD', KEYS[3], score, ARGV[1])
 for _, token in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', '(' .. string.format('%.0f', tonumber(ARGV[7]) * 1000000), 'LIMIT', 0, 1000)) do
   remove(token)
 end
