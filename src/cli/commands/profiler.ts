@@ -13,6 +13,7 @@ import { renderProfile } from '../render-profile.js';
 import { createStyle } from '../style.js';
 import { renderTable } from '../table.js';
 import { firstLine } from '../load-app-module.js';
+import { oneLine } from '../../logging/one-line.js';
 
 interface ListOptions extends AppCommandOptions {
   status?: string;
@@ -47,7 +48,8 @@ export function registerProfilerCommands(program: Command, io: CliIo): void {
         io.stdout.write('No profiles found.\n');
         return;
       }
-      const rows = found.map((profile) => [profile.token, new Date(profile.time * 1000).toISOString(), profile.method, String(profile.statusCode), profile.ip, profile.url, profile.parent ?? '']);
+      // Client data on one line, control characters escaped, as profiler:show writes them (see renderProfile).
+      const rows = found.map((profile) => [profile.token, new Date(profile.time * 1000).toISOString(), oneLine(profile.method), String(profile.statusCode), oneLine(profile.ip), oneLine(profile.url), profile.parent ?? '']);
       io.stdout.write(renderTable(['Token', 'Time', 'Method', 'Status', 'IP', 'URL', 'Parent'], rows, createStyle(io.stdout, io.env)));
     });
 
