@@ -246,6 +246,11 @@ describe('loadConfig', () => {
     it('names LOG_LEVEL when the level is unknown', () => invalid(() => loadConfig({ cwd, env: { LOG_LEVEL: 'loud' } }), 'LOG_LEVEL'));
     it('names the limiter variable when the policy is unknown', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_SENSITIVE_POLICY: 'leaky' } }), 'RATE_LIMIT_SENSITIVE_POLICY'));
     it('names RATE_LIMIT_STORAGE when its Redis URL names no database number', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_STORAGE: 'redis://127.0.0.1:6379/abc' } }), 'RATE_LIMIT_STORAGE'));
+    it('masks the password of a Redis URL it refuses, even one holding the / or # that made it invalid', () => {
+      for (const url of ['redis://:pa/ss@host', 'redis://:pa#ss@host:99999', 'redis://:p%40ss@host:70000']) {
+        assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_STORAGE: url } }), (error: Error) => error.message.startsWith('RATE_LIMIT_STORAGE="redis://:******@host') && !/pa[/#]ss|p%40ss/.test(error.message));
+      }
+    });
     it('names KEEL_PROFILER_STORAGE when its Redis URL has a port that is no number', () => invalid(() => loadConfig({ cwd, env: { KEEL_PROFILER_STORAGE: 'redis://127.0.0.1:notaport' } }), 'KEEL_PROFILER_STORAGE'));
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
 

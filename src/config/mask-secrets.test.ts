@@ -33,7 +33,18 @@ describe('maskSecrets', () => {
     const config = { profiler: { storage: 'redis://:s3cret@cache:6379/0' }, rateLimiterStorage: { url: 'rediss://app:p@ss@cache:6380' }, home: 'https://example.test/a:b@c' };
     assert.deepEqual(maskSecrets(config), { profiler: { storage: 'redis://:******@cache:6379/0' }, rateLimiterStorage: { url: 'rediss://app:******@cache:6380' }, home: 'https://example.test/a:b@c' });
     assert.equal(maskTextSecrets('redis://cache:6379'), 'redis://cache:6379');
-    assert.equal(maskTextSecrets('redis://user@cache:6379'), 'redis://user@cache:6379');
+    // A user without password is the credential of a DSN (Symfony's mailer and notifier), or a token.
+    assert.equal(maskTextSecrets('redis://user@cache:6379'), 'redis://******@cache:6379');
+    assert.deepEqual(maskSecrets({ MAILER_DSN: 'sendgrid://SG.key123@default', GIT_URL: 'https://ghp_tok123@github.com/o/r.git', MAILGUN_DSN: 'mailgun+api://MGKEY123:example.com@default' }), {
+      MAILER_DSN: 'sendgrid://******@default',
+      GIT_URL: 'https://******@github.com/o/r.git',
+      MAILGUN_DSN: 'mailgun+api://MGKEY123:******@default',
+    });
+  });
+
+  it('masks passphrases, signatures and auth values, not words that only contain auth', () => {
+    assert.deepEqual(maskSecrets({ JWT_PASSPHRASE: 'p', X_AMZ_SIGNATURE: 's', AUTH: 'a', 'x-auth': 'a', AUTHOR: 'Ada' }), { JWT_PASSPHRASE: '******', X_AMZ_SIGNATURE: '******', AUTH: '******', 'x-auth': '******', AUTHOR: 'Ada' });
+    assert.equal(maskTextSecrets('https://x.test/?auth=fb123&X-Amz-Signature=abc&author=Ada'), 'https://x.test/?auth=******&X-Amz-Signature=******&author=Ada');
   });
 
   it('masks a password given in the query of a URL (ioredis reads redis://host/0?password=…)', () => {
@@ -76,7 +87,9 @@ describe('maskTextSecrets', () => {
       fc.property(fc.stringMatching(/^[aZ1+.:/@ "?=-]{0,24}$/), (text) => {
         // Only the userinfo part: no `=`, so query masking does not run.
         const input = text.replaceAll('=', '');
-        assert.equal(maskTextSecrets(input), input.includes('@') && input.includes('//') ? input.replace(earlier, '$1******@') : input);
+        // …and now a user given without password too (see the DSN case above).
+        const expected = input.includes('@') && input.includes('//') ? input.replace(earlier, '$1******@').replace(/(\/\/)[^:@/?#\s"'<>]+@/g, '$1******@') : input;
+        assert.equal(maskTextSecrets(input), expected);
       }),
       { numRuns: 3000 },
     );

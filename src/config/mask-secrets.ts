@@ -4,12 +4,14 @@ import { setOwn } from '../internal/set-own.js';
 /** What a secret value is replaced with wherever keel shows data: profiler pages, `keel config`. */
 export const MASK = '******';
 
-// Names whose values are credentials: Authorization, Cookie, and anything about passwords, secrets, tokens,
-// keys, credentials; `PASS` and `PWD` as words of a name (`DB_PASS`, `smtp-pwd`), not inside one (`passthrough`).
-export const SECRET_NAME = /authorization|cookie|password|passwd|secret|token|key|credential|(?:^|[_.-])(?:pass|pwd)(?:$|[_.-])/i;
+// Names whose values are credentials: Authorization, Cookie, and anything about passwords, passphrases,
+// secrets, tokens, keys, credentials, signatures; `PASS`, `PWD` and `AUTH` as words of a name (`DB_PASS`,
+// `smtp-pwd`, `?auth=`), not inside one (`passthrough`, `author`).
+export const SECRET_NAME = /authorization|cookie|password|passwd|passphrase|secret|token|key|credential|signature|(?:^|[_.-])(?:pass|pwd|auth)(?:$|[_.-])/i;
 
-// Whether a text may hold a secret name at all: the words of SECRET_NAME, wherever they stand.
-const SECRET_WORD = /authorization|cookie|passw?d?|pwd|secret|token|key|credential/i;
+// Whether a text may hold a secret name at all: the words of SECRET_NAME, wherever they stand (`auth` not
+// inside a longer word).
+const SECRET_WORD = /authorization|cookie|passw?d?|pwd|secret|token|key|credential|signature|(?:^|[^a-z])auth(?![a-z])/i;
 
 /** Whether a free text names anything that looks like a secret (`pass` anywhere counts): where masking cannot tell where the secret is. */
 export function mayHoldSecret(text: string): boolean {
@@ -29,6 +31,9 @@ export const isSecretName: (name: string) => boolean = memoizeBounded(1024, (nam
 // an optional `scheme:` first cost a scan to the end of every run of letters from each of its letters, so
 // a 15 kB query holding `@` and `//` took ~100 ms a call; the scheme is kept as it is either way.
 const URL_PASSWORD_IN_TEXT = /(\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/g;
+// `scheme://user@`, a userinfo without password: where Symfony's DSNs put an API key or a token
+// (`sendgrid://KEY@default`, `slack://TOKEN@default`), and a URL a token (`https://ghp_…@github.com`).
+const URL_USER_IN_TEXT = /(\/\/)[^:@/?#\s"'<>]+@/g;
 // `?name=value` or `&name=value`. The value runs to the next `&` or `#`, or to a quote that closes the
 // text quoting the URL (followed by a space, a bracket, a comma or the end): a space, a quote or a bracket
 // inside a value (a Referer sent unencoded) must not leave the rest of a secret visible. A name without
@@ -40,8 +45,8 @@ const URL_PASSWORD_IN_TEXT = /(\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/g;
 const QUERY_PAIR = /(^(?=[^=&#?/\s"'<>]+=)|[?&])([^=&#\s"'<>]+)(?:=((?:[^&#"']|["'](?![\s)\]},;]|$))*))?/g;
 
 /**
- * A text with the secrets of the URLs it quotes masked: the password of their userinfo and the values of
- * secret-named query parameters (a Referer's `?password=…`, a Redis URL's `?password=…`).
+ * A text with the secrets of the URLs it quotes masked: the password of their userinfo (or the user, when
+ * it comes alone: a DSN's key) and the values of secret-named query parameters (a Referer's `?password=…`, a Redis URL's `?password=…`).
  * @example maskTextSecrets('from "https://u:pw@x.test/?token=abc&page=2"') // 'from "https://u:******@x.test/?token=******&page=2"'
  */
 export function maskTextSecrets(text: string): string {
@@ -54,7 +59,7 @@ const MAX_ENCODED_DEPTH = 3;
 
 function maskText(text: string, lookInside: boolean): string {
   let masked = text;
-  if (masked.includes('@') && masked.includes('//')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`);
+  if (masked.includes('@') && masked.includes('//')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`).replace(URL_USER_IN_TEXT, `$1${MASK}@`);
   // A name may be percent-encoded (`pass%77ord`), so `%` reads on. Not SECRET_NAME on the whole text: its
   // `pass` must stand between `_`, `.` or `-`, and `?pass=` would have been let through unmasked.
   if (!masked.includes('=') || (!masked.includes('%') && !SECRET_WORD.test(masked))) return masked;
