@@ -30,6 +30,16 @@ describe('keel router:match', () => {
     assert.match(host.stderr, /not a valid host name/);
   });
 
+  it('answers 400 for a host TRUSTED_HOSTS does not list, as the server does before any routing, exit code 1', async () => {
+    const env = { TRUSTED_HOSTS: '^app\\.example\\.com$' };
+    const refused = await runKeel(['router:match', '/about', '--host=evil.test'], { env });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /^400 Bad Request\nUntrusted Host "evil\.test"\./m);
+    const json = await runKeel(['router:match', '/about', '--host=evil.test', '--format=json'], { env });
+    assert.deepEqual(JSON.parse(json.stdout).verdict, { kind: 'badRequest', status: 400, message: 'Untrusted Host "evil.test".' });
+    assert.equal((await runKeel(['router:match', '/about', '--host=app.example.com'], { env })).code, 0);
+  });
+
   it('shows the trailing-slash retry and the 301 with its Location', async () => {
     const run = await runKeel(['router:match', '/blog?page=2', '--host=app.example.test', '--scheme=https']);
     assert.equal(run.code, 0, run.stderr);

@@ -10,6 +10,7 @@ import { createStyle, type Style } from '../style.js';
 import { renderTable } from '../table.js';
 import { appOptions } from './app-options.js';
 import { parseAuthority } from '../../proxy/host-header.js';
+import { createOriginResolver, type ResolvedOrigin } from '../../proxy/trusted-proxies.js';
 
 interface RouterMatchOptions extends AppCommandOptions {
   method: string;
@@ -29,7 +30,7 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--scheme <scheme>', 'request scheme').choices(['http', 'https']).default('http'))
     .option('--referer <url>', 'Referer header (the 404 message quotes it)')
     .addOption(formatOption())
-    .addHelpText('after', '\nExit code 0 when a route matches or the router redirects, 1 when keel would answer 404 or 405.');
+    .addHelpText('after', '\nExit code 0 when a route matches or the router redirects, 1 when keel would answer 404 or 405 (or 400 for a host TRUSTED_HOSTS refuses).');
   appOptions(command).action(async (path: string, options: RouterMatchOptions) => {
     if (!path.startsWith('/')) throw new UsageError(`the path must start with "/" (got "${path}")`);
     // What a request line cannot carry, the server refuses with a 400 before any routing.
@@ -42,7 +43,11 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
     try {
       const headers: Record<string, string> = { host: options.host };
       if (options.referer !== undefined) headers.referer = options.referer;
-      const request = new Request({ method: options.method, target: path, headers, encrypted: options.scheme === 'https' });
+      // The host checked as the server checks it, TRUSTED_HOSTS included (the request comes from no proxy).
+      const resolveOrigin = createOriginResolver({ trustedHosts: app.config.trustedHosts });
+      const request = new Request({ method: options.method, target: path, headers, encrypted: options.scheme === 'https', resolveOrigin });
+      const origin: ResolvedOrigin = request.origin;
+      if (origin.problem === 'untrusted-host') return refuseUntrustedHost(io, options, path, origin.problemDetail ?? options.host);
       report = reportMatch(new Matcher(app.routes), request);
     } finally {
       await app.close();
@@ -50,6 +55,15 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
     io.stdout.write(options.format === 'json' ? toJson(report) : renderReport(report, createStyle(io.stdout, io.env)));
     if (report.verdict.kind === 'notFound' || report.verdict.kind === 'methodNotAllowed') throw new ReportedError();
   });
+}
+
+// The server answers 400 before any routing to a host TRUSTED_HOSTS does not list.
+function refuseUntrustedHost(io: CliIo, options: RouterMatchOptions, path: string, host: string): never {
+  const request = { method: options.method, url: `${options.scheme}://${options.host}${path}` };
+  const verdict = { kind: 'badRequest', status: 400, message: `Untrusted Host "${host}".` };
+  const style = createStyle(io.stdout, io.env);
+  io.stdout.write(options.format === 'json' ? toJson({ request, verdict }) : `${style.bold(`${request.method} ${request.url}`)}\n\n${style.red(statusLine(400))}\n${verdict.message} (TRUSTED_HOSTS lists no pattern it matches)\n`);
+  throw new ReportedError();
 }
 
 // An HTTP method is a token (RFC 9110 §5.6.2): M-SEARCH is one too.
