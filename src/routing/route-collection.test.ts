@@ -58,6 +58,11 @@ describe('RouteCollection', () => {
     assert.deepEqual(route?.schemes, ['https']);
   });
 
+  it('reads one method or scheme given as a string, as Symfony\'s Route reads it', () => {
+    const route = new RouteCollection().add({ name: 'x', path: '/', methods: 'get' as never, schemes: 'HTTPS' as never }).get('x');
+    assert.deepEqual([route?.methods, route?.schemes], [['GET'], ['https']]);
+  });
+
   it('lets explicit requirements and defaults override inline ones, and strips anchors', () => {
     const route = new RouteCollection()
       .add({ name: 'x', path: '/p/{page<\\w+>?1}', requirements: { page: '^\\d+$' }, defaults: { page: '2' } })
@@ -86,6 +91,11 @@ describe('RouteCollection', () => {
       assert.throws(add('/{a}', { a: '^$' }), invalid(/cannot be empty/));
       assert.throws(add('/{a}', { a: '(a+)+' }), invalid(/nested quantifiers/));
       assert.throws(add('/{a}', { a: '(\\w)\\1' }), invalid(/back-references/));
+    });
+
+    it('names the field of a table built by code that holds what is no string, instead of failing inside', () => {
+      assert.throws(() => new RouteCollection().add({ name: 'bad', path: '/', methods: [1] as never }), invalid(/^Route "bad" is invalid: methods must be a string or a list of strings/));
+      assert.throws(() => new RouteCollection().add({ name: 'bad', path: '/{x}', requirements: { x: 5 as never } }), invalid(/^Route "bad" is invalid: the routing requirement for "x" must be a string/));
     });
 
     it('refuses a route without a name', () => {

@@ -80,8 +80,8 @@ export class Route {
     this.name = name;
     this.definition = definition;
     this.controller = definition.controller;
-    this.methods = [...new Set((definition.methods ?? []).map((m) => m.toUpperCase()))];
-    this.schemes = [...new Set((definition.schemes ?? []).map((s) => s.toLowerCase()))];
+    this.methods = [...new Set(stringList(name, 'methods', definition.methods).map((m) => m.toUpperCase()))];
+    this.schemes = [...new Set(stringList(name, 'schemes', definition.schemes).map((s) => s.toLowerCase()))];
     this.stateless = definition.stateless ?? false;
     this.options = definition.options ?? {};
 
@@ -104,7 +104,11 @@ export class Route {
       defaults[key] = String(value);
       optional.add(key);
     }
-    for (const [key, value] of Object.entries(definition.requirements ?? {})) requirements[key] = value;
+    for (const [key, value] of Object.entries(definition.requirements ?? {})) {
+      // Symfony's message; a table built by code may hold a number or a RegExp there.
+      if (typeof value !== 'string') throw new RouteDefinitionError(name, `the routing requirement for "${key}" must be a string.`);
+      requirements[key] = value;
+    }
     for (const [key, value] of Object.entries(requirements)) {
       const regex = sanitizeRequirement(value);
       if (regex === '') throw new RouteDefinitionError(name, `the requirement of "${key}" cannot be empty.`);
@@ -179,4 +183,11 @@ function refuseColonPlaceholders(name: string, path: string): void {
   if (first === null) return;
   const fixed = path.replace(COLON_SEGMENT, (_all, key: string, optional: string) => `{${key}${optional}}`);
   throw new RouteDefinitionError(name, `the path "${path}" has a segment ":${first[1]!}", which would match only that literal text: placeholders are written in braces, "${fixed}".`);
+}
+
+// `methods: 'GET'` is read as Symfony's Route reads one method given alone; anything but strings is named.
+function stringList(name: string, field: 'methods' | 'schemes', value: unknown): string[] {
+  const list: unknown[] = value === undefined ? [] : typeof value === 'string' ? [value] : Array.isArray(value) ? value : [value];
+  if (list.some((item) => typeof item !== 'string')) throw new RouteDefinitionError(name, `${field} must be a string or a list of strings.`);
+  return list as string[];
 }
