@@ -28,6 +28,12 @@ describe('keel commands that fail', () => {
     }
   });
 
+  it('say in one line, exit code 1, that an application module whose top-level await never settles kept them from finishing', { timeout: 30_000 }, async () => {
+    const run = await runKeel(['debug:router', '--app', fileURLToPath(new URL('./fixtures/never-loading-app.ts', import.meta.url))]);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^error: the command could not finish: .*top-level await/);
+  });
+
   it('mask the password of a storage URL in their error, in the userinfo or the query', async () => {
     const invalid = await runKeel(['config'], { env: { RATE_LIMIT_STORAGE: 'http://:topsecret@h:6379' } });
     assert.equal(invalid.code, 1);
