@@ -11,6 +11,11 @@ describe('renderTable', () => {
     assert.equal(text, 'Name       Path\n---------  -----------\nhome       /\nitem_edit  /items/{id}\n');
   });
 
+  it('measures cells in terminal columns: a CJK character takes two, a combining accent none', () => {
+    const text = renderTable(['Name', 'Method'], [['商品', 'GET'], ['cafe\u0301', 'POST'], ['plain_route', 'GET']], plain);
+    assert.equal(text, 'Name         Method\n-----------  ------\n商品         GET\ncafe\u0301         POST\nplain_route  GET\n');
+  });
+
   it('prints the header and rule alone for an empty table', () => {
     assert.equal(renderTable(['Token'], [], plain), 'Token\n-----\n');
   });
