@@ -50,6 +50,25 @@ describe('CompositeProfileStore', () => {
     assert.equal(await store.read('a2546b'), profile);
   });
 
+  it('keeps the bounds of the durable store for the records it failed to write: listed and read within maxAge, maxRecords listed in all', async () => {
+    let now = 1_800_000_000_000;
+    const clock = () => now;
+    const failing = new MemoryProfileStore();
+    failing.write = () => Promise.reject(new Error('disk full'));
+    const durable = new MemoryProfileStore({ maxAge: 3600, clock });
+    const store = new CompositeProfileStore(new MemoryProfileStore({ limit: 3, maxAge: 3600, clock }), failing, { maxRecords: 3 });
+    for (const token of ['000001', '000002', '000003']) await assert.rejects(store.write(createTestProfile(token, { time: now / 1000 })));
+    now += 7_200_000;
+    assert.equal(await store.read('000001'), undefined);
+    assert.deepEqual(await store.find({ limit: 10 }), []);
+    failing.write = (profile) => durable.write(profile);
+    failing.find = (query) => durable.find(query);
+    for (const token of ['000004', '000005']) await store.write(createTestProfile(token, { time: now / 1000 }));
+    failing.write = () => Promise.reject(new Error('disk full'));
+    for (const token of ['000006', '000007']) await assert.rejects(store.write(createTestProfile(token, { time: now / 1000 })));
+    assert.equal((await store.find({ limit: 10 })).length, 3);
+  });
+
   it('rejects a search the durable store fails with the matches it still holds in memory', async () => {
     const down = new MemoryProfileStore();
     down.write = () => Promise.reject(new Error('Connection is closed.'));

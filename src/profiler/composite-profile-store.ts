@@ -13,10 +13,13 @@ import type { MemoryProfileStore } from './memory-profile-store.js';
 export class CompositeProfileStore implements ProfileStore {
   readonly front: MemoryProfileStore;
   readonly back: ProfileStore;
+  // Records a search lists at most, the front's and the durable store's together (the durable store's bound).
+  #maxRecords: number;
 
-  constructor(front: MemoryProfileStore, back: ProfileStore) {
+  constructor(front: MemoryProfileStore, back: ProfileStore, { maxRecords = Number.POSITIVE_INFINITY }: { maxRecords?: number } = {}) {
     this.front = front;
     this.back = back;
+    this.#maxRecords = maxRecords;
   }
 
   add(profile: Profile): void {
@@ -42,7 +45,7 @@ export class CompositeProfileStore implements ProfileStore {
     // Records still only in memory (not yet persisted) are this process's newest and go first within a second.
     const persisted = new Set(durable.map((summary) => summary.token));
     const pending = this.front.findSync(query).filter((summary) => !persisted.has(summary.token));
-    return [...pending, ...durable].sort((a, b) => b.time - a.time).slice(0, query.limit);
+    return [...pending, ...durable].sort((a, b) => b.time - a.time).slice(0, Math.min(query.limit, this.#maxRecords));
   }
 
   async read(token: string): Promise<Profile | undefined> {

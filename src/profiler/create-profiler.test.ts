@@ -18,6 +18,16 @@ describe('createProfileStore', () => {
     assert.ok(createProfileStore(TEST_CONFIG) instanceof MemoryProfileStore);
   });
 
+  it('lists and reads a memory storage\'s records for KEEL_PROFILER_MAX_AGE only', async () => {
+    let now = 1_800_000_000_000;
+    const store = createProfileStore({ ...TEST_CONFIG, profiler: { ...TEST_CONFIG.profiler, maxAge: 60 } }, { clock: () => now });
+    await store.write(createTestProfile('0000b1', { time: now / 1000 }));
+    assert.equal((await store.read('0000b1'))?.token, '0000b1');
+    now += 61_000;
+    assert.equal(await store.read('0000b1'), undefined);
+    assert.deepEqual(await store.find({ limit: 10 }), []);
+  });
+
   it('puts Redis behind the ring buffer for a redis:// storage, loading its module only then', async () => {
     const store = createProfileStore({ ...TEST_CONFIG, profiler: { ...TEST_CONFIG.profiler, storage: 'redis://127.0.0.1:1' as 'file' } });
     assert.ok(store instanceof CompositeProfileStore);

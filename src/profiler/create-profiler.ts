@@ -50,13 +50,13 @@ export function createProfiler({ store = new MemoryProfileStore(), collectors = 
 export function createProfileStore(config: KeelConfig, { clock }: { clock?: () => number } = {}): StagingProfileStore {
   const { maxRecords, maxAge } = config.profiler;
   const storage: string = config.profiler.storage;
-  const memory = new MemoryProfileStore({ limit: Math.min(maxRecords, 500) });
+  const memory = new MemoryProfileStore({ limit: Math.min(maxRecords, 500), maxAge, clock });
   if (storage === 'memory') return memory;
   if (/^rediss?:\/\//.test(storage)) {
     const load = async () => new (await import('./redis-profile-store.js')).RedisProfileStore({ url: storage, maxRecords, maxAge, clock });
-    return new CompositeProfileStore(memory, new LazyProfileStore(load));
+    return new CompositeProfileStore(memory, new LazyProfileStore(load), { maxRecords });
   }
-  return new CompositeProfileStore(memory, new FileProfileStore({ dir: join(config.varDir, 'profiler'), maxRecords, maxAge, clock }));
+  return new CompositeProfileStore(memory, new FileProfileStore({ dir: join(config.varDir, 'profiler'), maxRecords, maxAge, clock }), { maxRecords });
 }
 
 /**

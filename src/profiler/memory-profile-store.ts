@@ -25,6 +25,9 @@ const COMPACT_AFTER = 64;
  */
 export class MemoryProfileStore implements ProfileStore {
   readonly limit: number;
+  // Seconds a record is listed and read for (Infinity: as long as it is held); the clock in ms.
+  #maxAge: number;
+  #clock: () => number;
   #entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
   #size = 0;
   // Tokens in the order they were first added; a position whose entry was forgotten (or dropped) is skipped.
@@ -33,8 +36,10 @@ export class MemoryProfileStore implements ProfileStore {
   #base = 0;
   #head = 0;
 
-  constructor({ limit = 500 }: { limit?: number } = {}) {
+  constructor({ limit = 500, maxAge = Number.POSITIVE_INFINITY, clock = Date.now }: { limit?: number; maxAge?: number; clock?: () => number } = {}) {
     this.limit = limit;
+    this.#maxAge = maxAge;
+    this.#clock = clock;
   }
 
   /** Synchronous write, for callers that must not yield (the profiler at collect time). */
@@ -57,8 +62,10 @@ export class MemoryProfileStore implements ProfileStore {
     return this.#order.length - this.#head;
   }
 
+  /** The record held under this token, unless it is older than maxAge. */
   get(token: string): Profile | undefined {
-    return this.#entries[token]?.profile;
+    const profile = this.#entries[token]?.profile;
+    return profile === undefined || this.#maxAge === Number.POSITIVE_INFINITY || profile.time >= this.#cutoff() ? profile : undefined;
   }
 
   has(token: string): boolean {
@@ -77,9 +84,10 @@ export class MemoryProfileStore implements ProfileStore {
 
   findSync(query: ProfileQuery): ProfileSummary[] {
     const found: ProfileSummary[] = [];
+    const cutoff = this.#maxAge === Number.POSITIVE_INFINITY ? Number.NEGATIVE_INFINITY : this.#cutoff();
     for (let i = this.#order.length - 1; i >= this.#head && found.length < query.limit; i--) {
       const entry = this.#live(i);
-      if (entry === undefined) continue;
+      if (entry === undefined || entry.profile.time < cutoff) continue;
       const summary = summarizeProfile(entry.profile);
       if (matchesQuery(summary, query)) found.push(summary);
     }
@@ -101,6 +109,10 @@ export class MemoryProfileStore implements ProfileStore {
   }
 
   // The entry added at index i of #order, if that addition is still the one held under its token.
+  #cutoff(): number {
+    return Math.floor(this.#clock() / 1000) - this.#maxAge;
+  }
+
   #live(i: number): Entry | undefined {
     const entry = this.#entries[this.#order[i]!];
     return entry !== undefined && entry.position === this.#base + i ? entry : undefined;
