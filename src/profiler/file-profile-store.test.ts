@@ -99,11 +99,11 @@ describe('FileProfileStore', () => {
     assert.deepEqual((await restarted.find({ limit: 10 })).map((s) => s.token), ['4ea1d5']);
   });
 
-  it('keeps only the newest records beyond maxRecords', async () => {
-    const store = new FileProfileStore({ dir, clock, maxRecords: 3 });
+  it('keeps only the newest records beyond maxRecords, and reads no other, whatever the segments still hold', async () => {
+    const store = new FileProfileStore({ dir, clock, maxRecords: 3, segmentRecords: 100 });
     for (const token of ['000001', '000002', '000003', '000004', '000005']) await store.write(createTestProfile(token, { time: 1_800_000_000 }));
     assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['000005', '000004', '000003']);
-    assert.equal(await store.read('000001'), undefined);
+    assert.deepEqual(await Promise.all(['000001', '000002', '000003'].map(async (token) => (await store.read(token))?.token)), [undefined, undefined, '000003']);
   });
 
   it('keeps the newest records when the clock steps back: a segment sealed then is not taken for the oldest', async () => {

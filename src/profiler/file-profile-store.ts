@@ -11,11 +11,8 @@ import { GroupReader, groupTexts, packRecords } from './record-group.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
 import { removeEachWhileWritten, removeWhileWritten } from './remove-while-written.js';
 import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
-import { defaultSegmentRecords, MAX_BATCH, sealCheckInterval } from './file-store-sizing.js';
+import { defaultSegmentRecords, MAX_BATCH, RING_SWEEP_MS, sealCheckInterval } from './file-store-sizing.js';
 import { isProfileToken } from './token.js';
-
-// Rings of processes gone are looked for at most this often (a folder listing and a stat per ring).
-const RING_SWEEP_MS = 60_000;
 
 export interface FileProfileStoreOptions {
   /** `<varDir>/profiler`. */
@@ -136,15 +133,20 @@ export class FileProfileStore implements ProfileStore {
     await Promise.all(this.#removals);
   }
 
-  /** Where the newest index line for the token says its record is. */
+  /** Where the newest index line for the token says its record is, if find() lists it (segments outlive the bound). */
   #locate(token: string): RecordLocation | undefined {
     const segments = readSegments(this.dir, this.#sealedSegments);
+    const cutoff = this.#cutoff();
+    const seen = new Set<string>();
     for (let s = segments.length - 1; s >= 0; s--) {
       const { entries } = segments[s]!;
       for (let i = entries.length - 1; i >= 0; i--) {
-        const { token: named, location } = entries[i]!;
-        // A line of the earlier layout names no ring: it is skipped, as find() skips it.
-        if (named === token && location !== undefined) return location;
+        const { token: named, location, time } = entries[i]!;
+        // As find(): a line of the earlier layout names no ring.
+        if (seen.has(named) || time < cutoff || location === undefined) continue;
+        if (named === token) return location;
+        seen.add(named);
+        if (seen.size >= this.#maxRecords) return undefined;
       }
     }
     return undefined;

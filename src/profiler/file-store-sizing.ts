@@ -10,6 +10,9 @@
  */
 export const MAX_BATCH = 256;
 
+/** Rings of processes gone are looked for at most this often (a folder listing and a stat per ring). */
+export const RING_SWEEP_MS = 60_000;
+
 /** Lines per index segment unless configured: a quarter of maxRecords. */
 export function defaultSegmentRecords(maxRecords: number): number {
   return Math.max(1, Math.ceil(maxRecords / 4));
