@@ -120,5 +120,11 @@ function checkedExtensions(extensions: Record<string, unknown>): Readonly<Record
       throw new TypeError(`"${name}" cannot be a member of problem details: use letters, digits, _, . and - (not starting with a digit), and none of ${[...RESERVED_MEMBERS].join(', ')}.`);
     }
   }
+  // A value JSON cannot write (a BigInt, a cycle) would fail the error's own JSON answer, far from here.
+  try {
+    JSON.stringify(extensions);
+  } catch (error) {
+    throw new TypeError(`The extensions of problem details must be JSON data: ${(error as Error).message}.`);
+  }
   return extensions;
 }

@@ -43,4 +43,10 @@ describe('problem details with extension members', () => {
       assert.throws(() => new HttpException(400, { extensions: { [name]: 1 } }), new RegExp(`^TypeError: "${name.replace(/[<]/g, '\\$&')}" cannot be a member of problem details`), name);
     }
   });
+
+  it('refuses a value JSON cannot write, a BigInt or a cycle, where the error is made', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    for (const value of [10n, cycle]) assert.throws(() => new HttpException(422, { extensions: { id: value } }), /^TypeError: The extensions of problem details must be JSON data/);
+  });
 });
