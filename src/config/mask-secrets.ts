@@ -9,13 +9,16 @@ export const MASK = '******';
 // `smtp-pwd`, `?auth=`), not inside one (`passthrough`, `author`).
 export const SECRET_NAME = /authorization|cookie|password|passwd|passphrase|secret|token|key|credential|signature|(?:^|[_.-])(?:pass|pwd|auth)(?:$|[_.-])/i;
 
-// Whether a text may hold a secret name at all: the words of SECRET_NAME, wherever they stand (`auth` not
-// inside a longer word).
-const SECRET_WORD = /authorization|cookie|passw?d?|pwd|secret|token|key|credential|signature|(?:^|[^a-z])auth(?![a-z])/i;
+// Whether a text may hold a secret name at all: the words of SECRET_NAME, wherever they stand. Letters
+// first in every branch: a branch that may start at any character (`auth` after a non-letter) made this
+// test, run on every header value a profile records, twice as slow.
+const SECRET_WORD = /auth|cookie|passw?d?|pwd|secret|token|key|credential|signature/i;
+// The same for free text, where `author` must not count.
+const SECRET_WORD_IN_TEXT = /authorization|cookie|passw?d?|pwd|secret|token|key|credential|signature|(?:^|[^a-z])auth(?![a-z])/i;
 
 /** Whether a free text names anything that looks like a secret (`pass` anywhere counts): where masking cannot tell where the secret is. */
 export function mayHoldSecret(text: string): boolean {
-  return SECRET_WORD.test(text);
+  return SECRET_WORD_IN_TEXT.test(text);
 }
 
 // The profiler's own headers name record tokens, which are no credential: every page links them.
