@@ -16,11 +16,17 @@ describe('parseAuthority', () => {
     for (const value of ['a..b', '.a', 'a b', 'a/b', 'a:b', 'a:99999', '[::1', 'é.test', 'a.b:1:2']) assert.equal(parseAuthority(value), undefined, value);
   });
 
-  it('accepts exactly the hosts the reference accepts: nothing left once every label and its dot is removed', () => {
+  it('refuses what the reference takes but no URL can hold: a name ending in a number that is no IPv4 address, an IPv6 literal that is no address', () => {
+    for (const value of ['1.2.3.4.5', '1.2.3.256', 'a.1', '[.]', '[::1::2]', '[fffff::1]', '[:]']) assert.equal(parseAuthority(value), undefined, value);
+    for (const value of ['1.2.3.4', '[::ffff:1.2.3.4]', 'a_b.test', '127.0.0.1:8000']) assert.notEqual(parseAuthority(value), undefined, value);
+  });
+
+  it('accepts exactly the hosts the reference accepts, nothing left once every label and its dot is removed, that a URL can hold', () => {
     const reference = (host: string): boolean => host.replace(/[a-z0-9_-]+\.?/g, '') === '';
+    const urlHost = (host: string): boolean => host === '' || URL.canParse(`http://${host}`);
     fc.assert(
       fc.property(fc.stringMatching(/^[a0_.!-]{0,12}$/), (host) => {
-        assert.equal(parseAuthority(host) !== undefined, reference(host), JSON.stringify(host));
+        assert.equal(parseAuthority(host) !== undefined, reference(host) && urlHost(host), JSON.stringify(host));
       }),
       { numRuns: 2000 },
     );

@@ -33,8 +33,16 @@ export function parseAuthority(value: string): Authority | undefined {
     host = text.slice(0, colon);
     port = Number(digits);
   }
-  if (!(NAME.test(host) || IPV6_LITERAL.test(host))) return undefined;
+  if (!(NAME.test(host) || IPV6_LITERAL.test(host)) || !isUrlHost(host)) return undefined;
   return { host, port };
+}
+
+// What the patterns let through but a URL cannot hold: a name ending in a number that is no IPv4 address
+// (`1.2.3.4.5`, `a.1`), an IPv6 literal that is no address (`[.]`, `[::1::2]`). Written into a redirect's
+// Location or a link, it broke the URL, and making an absolute URL of it threw (a 500).
+function isUrlHost(host: string): boolean {
+  // No host at all (HTTP/1.0 without Host) is the server's own name, not a URL's.
+  return host === '' || URL.canParse(`http://${host}`);
 }
 
 /**
