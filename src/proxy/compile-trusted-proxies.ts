@@ -78,6 +78,9 @@ function parseEntry(entry: string): Range {
       const slash = entry.indexOf('/');
       if (!isStrictIp(entry.slice(0, slash)) || !/^\d{1,3}$/.test(entry.slice(slash + 1))) throw new Error('not a range');
       const [base, bits] = ipaddr.parseCIDR(entry);
+      // An IPv4-mapped range (`::ffff:10.0.0.0/104`) is the IPv4 range it maps, as its single addresses
+      // are: peers are judged as IPv4 (see parseIp), and as IPv6 it could never match one.
+      if (base.kind() === 'ipv6' && (base as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) return [(base as ipaddr.IPv6).toIPv4Address(), bits - 96];
       return [base, bits];
     }
     const ip = parseIp(entry);

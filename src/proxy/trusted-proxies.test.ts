@@ -95,6 +95,13 @@ describe('createOriginResolver', () => {
       assert.deepEqual(o.clientIps, ['203.0.113.7']);
     });
 
+    it('reads an IPv4-mapped range as the IPv4 range it maps, as its single addresses are read', () => {
+      for (const peer of ['::ffff:127.0.0.2', '127.0.0.2']) {
+        assert.equal(origin({ trustedProxies: ['::ffff:127.0.0.0/104'], trustedHeaders: SYMFONY_DEFAULT }, SEED_HEADERS, peer).viaTrustedProxy, true, peer);
+      }
+      assert.equal(origin({ trustedProxies: ['::ffff:127.0.0.0/104'], trustedHeaders: SYMFONY_DEFAULT }, SEED_HEADERS, '::ffff:10.0.0.1').viaTrustedProxy, false);
+    });
+
     it('does not trust every IPv4 client through the ::ffff:0:0/96 entry of private_ranges', () => {
       const o = origin({ trustedProxies: ['private_ranges'], trustedHeaders: SYMFONY_DEFAULT }, SEED_HEADERS, '::ffff:198.51.100.4');
       assert.equal(o.viaTrustedProxy, false);
