@@ -186,6 +186,13 @@ describe('createOriginResolver', () => {
       assert.equal(o.sources.clientIp, 'Forwarded');
     });
 
+    it('names the TCP peer as the client IP\'s source when no for= item is an address', () => {
+      for (const forwarded of ['for=unknown', 'for=_hidden', 'for=unknown, for=_x']) {
+        const o = origin(options, { host: 'a.test', forwarded }, '127.0.0.1');
+        assert.deepEqual([o.clientIps, o.sources.clientIp], [['127.0.0.1'], 'TCP peer'], forwarded);
+      }
+    });
+
     it('is ignored when only X-Forwarded-* kinds are trusted', () => {
       const o = origin({ trustedProxies: ['127.0.0.1'], trustedHeaders: SYMFONY_DEFAULT }, { host: 'a.test', forwarded: 'for=192.0.2.60;proto=https' });
       assert.equal(o.scheme, 'http');

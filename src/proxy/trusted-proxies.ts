@@ -109,12 +109,8 @@ function forwardedOrigin(request: Request, peer: string, isTrusted: TrustPredica
     clientIps: forwardedFor.clientIps ?? filterClientIps(forwardedFor.values, peer, isTrusted),
     viaTrustedProxy: true,
     prefix: PREFIX.test(prefix) ? prefix : '',
-    sources: {
-      scheme: proto.values.length > 0 ? proto.source : 'connection',
-      host: 'server name',
-      port: 'scheme default',
-      clientIp: forwardedFor.values.length > 0 ? forwardedFor.source : 'TCP peer',
-    },
+    // A client IP list of no address (`for=unknown`, `_hidden`) leaves the peer as the client: named so.
+    sources: { scheme: proto.values.length > 0 ? proto.source : 'connection', host: 'server name', port: 'scheme default', clientIp: forwardedFor.values.some((value) => normalizeIp(stripPort(value)) !== undefined) ? forwardedFor.source : 'TCP peer' },
   };
   const hostValue = forwardedHost.values[0];
   const portText = forwardedPort.values[0];
