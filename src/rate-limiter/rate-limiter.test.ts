@@ -61,6 +61,27 @@ describe('RateLimiter', () => {
     assert.equal((await limiter.consume('k')).accepted, false, 'the reserved token is already counted');
   });
 
+  it('refuses a maximum wait that is no number of seconds, NaN or below 0, instead of reserving without bound', async () => {
+    const { limiter } = limiterWith({ policy: 'fixed_window', limit: 1, interval: 30 });
+    await limiter.consume('k');
+    for (const maxWait of [Number.NaN, -5]) await assert.rejects(limiter.reserve('k', 1, maxWait), /^RangeError: The maximum wait must be 0 or more seconds/);
+    assert.equal((await limiter.reserve('k', 1, Number.POSITIVE_INFINITY)).waitDuration, 30);
+  });
+
+  it('refuses settings that limit nothing, or everything, when it is made: a limit that is no whole number from 1, an interval of 0 or less, an unknown policy', () => {
+    for (const config of [
+      { policy: 'fixed_window', limit: 3, interval: 0 },
+      { policy: 'fixed_window', limit: 3, interval: -30 },
+      { policy: 'fixed_window', limit: 2.5, interval: 30 },
+      { policy: 'sliding_window', limit: Number.NaN, interval: 30 },
+      { policy: 'fixed_window', limit: Number.POSITIVE_INFINITY, interval: 30 },
+      { policy: 'sliding_window', limit: 3, interval: Number.NaN },
+      { policy: 'bogus', limit: 3, interval: 30 },
+    ]) {
+      assert.throws(() => limiterWith(config as RateLimiterConfig), RangeError, JSON.stringify(config));
+    }
+  });
+
   it('refuses a reservation beyond the allowed wait, counting nothing', async () => {
     const { limiter } = limiterWith({ policy: 'fixed_window', limit: 1, interval: 30 });
     await limiter.consume('k');

@@ -71,6 +71,8 @@ export class RateLimiter {
    * failure is thrown as StorageUnavailableError whatever the fail mode.
    */
   async reserve(key: string, tokens = 1, maxWait?: number): Promise<Reservation> {
+    // NaN would let any wait through (nothing is greater than NaN); below 0 is no wait one can allow.
+    if (maxWait !== undefined && !(maxWait >= 0)) throw new RangeError(`The maximum wait must be 0 or more seconds, got ${maxWait}.`);
     const now = this.#clock() / 1000;
     const decision = await this.#decide(key, tokens, now, maxWait ?? Number.MAX_VALUE);
     const rateLimit = this.#rateLimit(decision, now);

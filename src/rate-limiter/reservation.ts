@@ -3,7 +3,11 @@ import type { RateLimit } from './rate-limit.js';
 
 export type Sleep = (ms: number) => Promise<void>;
 
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// setTimeout takes at most 2^31 − 1 ms (~24.8 days) and fires at once for more: a longer wait is slept in parts.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+const realSleep: Sleep = async (ms) => {
+  for (let left = ms; left > 0; left -= MAX_TIMEOUT_MS) await new Promise((resolve) => setTimeout(resolve, Math.min(left, MAX_TIMEOUT_MS)));
+};
 
 /**
  * Tokens set aside for a moment that may lie in the future (Symfony's Reservation): wait until
