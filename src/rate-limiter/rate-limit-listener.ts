@@ -1,9 +1,8 @@
-import { HttpException } from '../http/http-exception.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { RequestEvent, ResponseEvent } from '../kernel/events.js';
 import { rawUrlDecode } from '../routing/raw-url-decode.js';
 import type { RouteOptions } from '../routing/route.js';
-import { createTooManyRequests, type RateLimit } from './rate-limit.js';
+import { createTooManyRequests, storageUnavailable, type RateLimit } from './rate-limit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { accountKey, clientKey } from './rate-limit-key.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -142,8 +141,7 @@ export class RateLimitListener implements Subscriber {
     const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);
     if (refused.length === 0) return;
     if (refused.every((limit) => limit.degraded)) {
-      // The message shows in the log line and the debug page only (a 5xx message is not exposed).
-      event.fail(new HttpException(503, { message: 'The rate limiter storage is unavailable.', code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } }));
+      event.fail(storageUnavailable());
       return;
     }
     event.fail(createTooManyRequests(records.map((record) => record.rateLimit), { message: options.limiterMessage ?? '', bare: options.limiterHeaders === false }));

@@ -1,4 +1,4 @@
-import { TooManyRequestsHttpException } from '../http/http-exception.js';
+import { HttpException, TooManyRequestsHttpException } from '../http/http-exception.js';
 import { bindingLimit, rateLimitHeaders } from './rate-limit-headers.js';
 
 export interface RateLimitInit {
@@ -66,11 +66,18 @@ export class RateLimit {
    */
   ensureAccepted(message = ''): this {
     if (this.accepted) return this;
-    const error = createTooManyRequests([this], { message });
+    // Refused because the storage could not be asked (fail closed): the server's fault, not the client's.
+    const error = this.degraded ? storageUnavailable() : createTooManyRequests([this], { message });
     // Where the application refused the request, as the log line and X-Debug-Exception-File then say.
     Error.captureStackTrace(error, RateLimit.prototype.ensureAccepted);
     throw error;
   }
+}
+
+/** The 503 of a limiter that failed closed because its storage could not be reached: come back in a second. */
+export function storageUnavailable(): HttpException {
+  // The message shows in the log line and the debug page only (a 5xx message is not exposed).
+  return new HttpException(503, { message: 'The rate limiter storage is unavailable.', code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
 }
 
 /**

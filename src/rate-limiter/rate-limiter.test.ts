@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RateLimiterConfig } from '../config/config.js';
-import { TooManyRequestsHttpException } from '../http/http-exception.js';
+import { HttpException, TooManyRequestsHttpException } from '../http/http-exception.js';
 import { createTooManyRequests } from './rate-limit.js';
 import { RateLimiter } from './rate-limiter.js';
 import { MaxWaitDurationExceededError } from './reservation.js';
@@ -119,6 +119,8 @@ describe('RateLimiter', () => {
       const { limiter } = limiterWith({ policy: 'fixed_window', limit: 5, interval: 30 }, new GuardedStorage(failing), 'closed');
       const limit = await limiter.consume('k');
       assert.deepEqual([limit.accepted, limit.degraded, limit.retryAfterSeconds], [false, true, 1]);
+      // ensureAccepted answers as the route's listener does: 503, the storage's fault, not a 429.
+      assert.throws(() => limit.ensureAccepted(), (error: HttpException) => error.status === 503 && error.code === 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE' && error.headers['Retry-After'] === '1');
     });
   });
 });
