@@ -32,6 +32,7 @@ const ROUTES: RouteDefinition[] = [
   { name: 'api_status', path: '/api/status', controller: () => Response.json({ ok: true }) },
   { name: '_profiler', path: '/_profiler/{token}', controller: () => Response.html('profile') },
   { name: 'free', path: '/free', controller: () => Response.html('free') },
+  { name: '_api_internal', path: '/api/internal', controller: () => Response.json({ ok: true }) },
 ];
 
 function app(limiters: Record<string, RateLimiterConfig> = {}) {
@@ -132,6 +133,12 @@ describe('RateLimitListener', () => {
     assert.equal((await send('GET', '/free')).headers.has('RateLimit'), false);
   });
 
+  it('limits an application route under a configured prefix whatever its name, one starting with _ too', async () => {
+    const { send } = app();
+    for (let i = 0; i < 3; i++) await send('GET', '/api/internal');
+    assert.equal((await send('GET', '/api/internal')).status, 429);
+  });
+
   it('counts a percent-encoded path under the prefix of the path it decodes to, as the router matches it', async () => {
     const { send } = app();
     // Each reaches the route of /api/status; spelled out or not, they share one budget.
@@ -195,6 +202,7 @@ describe('RateLimitListener', () => {
       [{ limiter: ['sensitive'] }, /Route "login": unknown option "limiter"; the limiters of a route are options\.limiters/],
       [{ limiters: ['sensitive'], limiterAccount: true }, /options\.limiterAccount must be the name of a body field/],
       [{ limiters: ['sensitive'], limiterHeaders: 'no' }, /options\.limiterHeaders must be true or false/],
+      [{ limiters: ['sensitive', 'sensitive'] }, /Route "login": options\.limiters names "sensitive" twice, which would count each request twice/],
     ] as const) {
       // Mistakes the route table's types refuse, as plain JavaScript or an untyped config would make them.
       const routes = new RouteCollection().add({ name: 'login', path: '/login', methods: ['POST'], options: options as never });

@@ -50,7 +50,8 @@ export interface RateLimitListenerOptions {
   paths?: readonly (readonly [prefix: string, limiter: string])[];
 }
 
-const NEVER_LIMITED = ['/_profiler', '/_wdt'];
+// keel's own development pages: the profiler, its toolbar, the error previews.
+const NEVER_LIMITED = ['/_profiler', '/_wdt', '/_error'];
 
 /**
  * How many times a limiter's quota an address may use on a route keyed by account: Symfony's login
@@ -163,7 +164,6 @@ export class RateLimitListener implements Subscriber {
   /** [limiter, scope] pairs: the route's own limiters first, then the path prefixes' others. */
   #limitersFor(route: string, path: string, options: RouteLimiterOptions): [string, string][] {
     const wanted: [string, string][] = (options.limiters ?? []).map((name) => [name, route]);
-    if (route.startsWith('_')) return wanted;
     for (const [prefix, name] of this.#paths) {
       if (path.startsWith(prefix) && !wanted.some(([other]) => other === name)) wanted.push([name, prefix]);
     }
@@ -190,6 +190,8 @@ function checkLimiterOptions(route: string, options: Readonly<RouteOptions>): vo
   if (limiters !== undefined && !(Array.isArray(limiters) && limiters.every((name) => typeof name === 'string'))) {
     throw new RateLimiterConfigError(`${where}: options.limiters must be a list of limiter names, such as ['sensitive'] (got ${JSON.stringify(limiters)}).`);
   }
+  const twice = (limiters as string[] | undefined)?.find((name, i, names) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw new RateLimiterConfigError(`${where}: options.limiters names "${twice}" twice, which would count each request twice against it.`);
   for (const name of MISSPELT) {
     if (name in options) throw new RateLimiterConfigError(`${where}: unknown option "${name}"; the limiters of a route are options.limiters, a list of names.`);
   }
