@@ -36,8 +36,8 @@ describe('RedisStorage', () => {
     await storage.reserve('api-1.2.{3}.4', { policy: 'fixed_window', limit: 5, interval: 30 }, 1, Date.now() / 1000, -1);
     const client = new Redis(server.url);
     try {
-      assert.deepEqual(await client.keys('test:*'), ['test:{api-1.2._3_.4}']);
-      const ttl = await client.pttl('test:{api-1.2._3_.4}');
+      assert.deepEqual(await client.keys('test:*'), ['test:{api-1.2.%7B3%7D.4}']);
+      const ttl = await client.pttl('test:{api-1.2.%7B3%7D.4}');
       assert.ok(ttl > 29_000 && ttl <= 30_001, `ttl ${ttl}`);
     } finally {
       client.disconnect();

@@ -133,7 +133,10 @@ export class RedisStorage implements Storage {
   }
 
   #key(id: string): string {
-    // Braces inside the id would end the hash tag early: keep them out.
-    return `${this.#prefix}{${id.replace(/[{}]/g, '_')}}`;
+    // Braces inside the id would end the hash tag early: escaped as %7B and %7D, and `%` as %25, so that
+    // two ids never share a key (`user-{a}` and `user-_a_` did, and so one quota).
+    return `${this.#prefix}{${id.replace(/[%{}]/g, (char) => ESCAPED[char]!)}}`;
   }
 }
+
+const ESCAPED: Record<string, string> = { '%': '%25', '{': '%7B', '}': '%7D' };

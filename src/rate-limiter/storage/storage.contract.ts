@@ -137,6 +137,13 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
       await assert.rejects(storage.reserve(freshId(), FIXED, 4, T0, CONSUME), /Cannot reserve more tokens \(4\) than the size of the rate limiter \(3\)/);
     });
 
+    it('keeps apart ids that differ only by braces, or by what braces could be escaped as', async () => {
+      const base = freshId();
+      const ids = [`${base}-{a}`, `${base}-_a_`, `${base}-%7Ba%7D`];
+      await run(FIXED, ids[0]!, [[0], [0], [0]]);
+      for (const id of ids.slice(1)) assert.equal((await run(FIXED, id, [[0]]))[0]!.remaining, 2, id);
+    });
+
     it('forgets a key on reset and keeps keys apart', async () => {
       const [a, b] = [freshId(), freshId()];
       await run(FIXED, a, [[0], [0], [0]]);
