@@ -2,6 +2,7 @@ import { LOG_MESSAGES } from '../logging/log-messages.js';
 import cluster from 'node:cluster';
 import type { KeelConfig } from '../config/config.js';
 import { maskTextSecrets } from '../config/mask-secrets.js';
+import type { Request } from '../http/request.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from './clock.js';
 import { RateLimitListener, type RateLimitListenerOptions } from './rate-limit-listener.js';
@@ -16,6 +17,8 @@ export interface RateLimiting {
   readonly limiters: ReadonlyMap<string, RateLimiter>;
   readonly storage: Storage;
   readonly listener: RateLimitListener;
+  /** Forgets what the request's route limiters counted for it: after a successful login (see RateLimitListener.reset). */
+  reset(request: Request): Promise<void>;
   /** Closes the storage's connection. */
   close(): Promise<void>;
 }
@@ -55,7 +58,7 @@ export function createRateLimiting({ config, routes, logger, clock, isClusterWor
     if (storage === undefined) void store.close().catch(() => undefined);
     throw error;
   }
-  return { limiters, storage: store, listener, close: () => store.close() };
+  return { limiters, storage: store, listener, reset: (request) => listener.reset(request), close: () => store.close() };
 }
 
 // How long a reservation abandoned at the deadline is still awaited, to give back what it took.

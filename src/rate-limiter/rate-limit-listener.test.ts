@@ -26,7 +26,11 @@ const silent: Logger = {
   critical: () => {},
 };
 
+// The requests /login-ok answered, for the test of a reset after a successful login.
+const loggedIn: Request[] = [];
+
 const ROUTES: RouteDefinition[] = [
+  { name: 'login_ok', path: '/login-ok', methods: ['POST'], controller: (request) => (loggedIn.push(request), Response.html('welcome\n')), options: { limiters: ['sensitive'], limiterAccount: 'username' } },
   { name: 'login', path: '/login', methods: ['POST'], controller: () => Response.html('login ok\n'), options: { limiters: ['sensitive'], limiterAccount: 'username' } },
   { name: 'limited_bare', path: '/limited-bare', controller: () => Response.html('ok\n'), options: { limiters: ['sensitive'], limiterHeaders: false } },
   { name: 'api_status', path: '/api/status', controller: () => Response.json({ ok: true }) },
@@ -112,6 +116,15 @@ describe('RateLimitListener', () => {
     assert.equal((await as('user10', '198.51.100.1')).status, 200);
     advance(31_000);
     assert.equal((await as('user10')).status, 200);
+  });
+
+  it('forgets, on reset after a successful login, what the request counted: the account\'s quota and the address\'s ceiling', async () => {
+    const { send, rateLimiting } = app();
+    const as = (username: string) => send('POST', '/login-ok', { body: `username=${username}`, type: 'application/x-www-form-urlencoded' });
+    await as('alice');
+    await rateLimiting.reset(loggedIn.at(-1)!);
+    const after = await as('alice');
+    assert.equal(after.headers.get('RateLimit'), '"sensitive";r=1;t=30, "sensitive.address";r=9;t=30');
   });
 
   it('answers the bare 429 of the reference, without any rate header, when the route asks for it', async () => {

@@ -1,3 +1,4 @@
+import type { Request } from '../http/request.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import type { RequestEvent, ResponseEvent } from '../kernel/events.js';
 import { rawUrlDecode } from '../routing/raw-url-decode.js';
@@ -73,6 +74,8 @@ export class RateLimitListener implements Subscriber {
   readonly #paths: readonly (readonly [string, string])[];
   // Per limiter, its per-address ceiling (`sensitive.address`) for routes keyed by account.
   readonly #ceilings = new Map<string, RateLimiter>();
+  // The limiter and the id each record this listener made was counted under, for reset().
+  readonly #counted = new WeakMap<RateLimitRecord, readonly [RateLimiter, string]>();
 
   constructor({ limiters, routes, paths = [] }: RateLimitListenerOptions) {
     this.#limiters = limiters;
@@ -130,13 +133,11 @@ export class RateLimitListener implements Subscriber {
     }
     const consulted = [...wanted.map(([name, scope]) => [this.#limiters.get(name)!, scope, key] as const), ...ceilings];
     const records = await Promise.all(
-      consulted.map(async ([limiter, scope, limiterKey]) => ({
-        limiter: limiter.name,
-        policy: limiter.config.policy,
-        scope,
-        key: limiterKey,
-        rateLimit: await limiter.consume(`${scope}-${limiterKey}`),
-      })),
+      consulted.map(async ([limiter, scope, limiterKey]) => {
+        const record = { limiter: limiter.name, policy: limiter.config.policy, scope, key: limiterKey, rateLimit: await limiter.consume(`${scope}-${limiterKey}`) };
+        this.#counted.set(record, [limiter, `${scope}-${limiterKey}`]);
+        return record;
+      }),
     );
     request.attributes.rateLimits = records;
     const refused = records.map((record) => record.rateLimit).filter((limit) => !limit.accepted);
@@ -159,6 +160,16 @@ export class RateLimitListener implements Subscriber {
     for (const [name, value] of rateLimitHeaders(records.map((record) => record.rateLimit))) {
       if (!response.headers.has(name)) response.headers.insertBefore('Cache-Control', name, value);
     }
+  }
+
+  /**
+   * Forgets what the request's route limiters counted for it, the account's quota and the address's ceiling
+   * of a login alike: after a successful login, as Symfony's login throttling resets its limiters. A
+   * record a controller added itself is the controller's to reset.
+   */
+  async reset(request: Request): Promise<void> {
+    const counted = (request.attributes.rateLimits ?? []).map((record) => this.#counted.get(record)).filter((entry) => entry !== undefined);
+    await Promise.all(counted.map(([limiter, id]) => limiter.reset(id)));
   }
 
   /** [limiter, scope] pairs: the route's own limiters first, then the path prefixes' others. */
