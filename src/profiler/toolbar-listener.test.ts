@@ -32,28 +32,35 @@ describe('ToolbarListener', () => {
     const response = await get('/');
     const token = response.headers.get('x-debug-token');
     const body = bodyOf(response);
-    assert.match(body, new RegExp(`^<html><body><h1>home</h1>\n<div id="sfwdt${token}" class="sf-toolbar"[^]*</div>\n</body></html>$`));
+    assert.match(body, new RegExp(`^<html><body><h1>home</h1>\n<div class="sf-toolbar-clearer"></div><div id="sfwdt${token}" class="sf-toolbar"[^]*</div>\n</body></html>$`));
     assert.match(body, /<span class="sf-toolbar-item" title="Route">home<\/span>/);
     assert.match(body, /title="Request time">\d+ ms</);
     assert.match(body, /title="Peak memory of the process">\d+\.\d MiB</);
     assert.match(body, /title="Log messages">1 log</);
     assert.match(body, new RegExp(`href="/_profiler/${token}"`));
     assert.match(body, /<link rel="stylesheet" href="\/_profiler\/assets\/toolbar\.css"\/>/);
+    assert.match(body, /sf-toolbar-status-success" [^>]*>200</);
+  });
+
+  it('colours the status as the reference: red from 400, yellow for a redirect', async () => {
+    const { get } = createProfiledApp();
+    const missing = await get('/missing-page');
+    assert.match(bodyOf(missing), /sf-toolbar-status-error" [^>]*>404</);
   });
 
   it('finds </BODY> in any case, in a text page or a Buffer one', async () => {
     const { get } = createProfiledApp();
     const shout = await get('/shout');
-    assert.match(bodyOf(shout), /^<HTML><BODY>İSTANBUL\n<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/HTML>$/);
+    assert.match(bodyOf(shout), /^<HTML><BODY>İSTANBUL\n<div class="sf-toolbar-clearer"><\/div><div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/HTML>$/);
     const bytes = await get('/bytes');
     assert.ok(Buffer.isBuffer(bytes.body));
-    assert.match(bodyOf(bytes), /^<html><body>bytes\n<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
+    assert.match(bodyOf(bytes), /^<html><body>bytes\n<div class="sf-toolbar-clearer"><\/div><div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
   });
 
   it('takes the last </body> in any case, even after one in lower case, as the reference (strripos)', async () => {
     const { get } = createProfiledApp();
     for (const path of ['/mixed-case', '/mixed-case-bytes']) {
-      assert.match(bodyOf(await get(path)), /^<html><body>a<\/body><p>b<\/p>\n<div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/html>$/, path);
+      assert.match(bodyOf(await get(path)), /^<html><body>a<\/body><p>b<\/p>\n<div class="sf-toolbar-clearer"><\/div><div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/BODY><\/html>$/, path);
     }
   });
 

@@ -26,7 +26,8 @@ export function Toolbar({ profile, prefix, styleNonce }: { profile: Profile; pre
   const problems = countProblemLogs(logs);
   const warnings = countWarningLogs(logs);
   const status = profile.statusCode;
-  const level = status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success';
+  // As the reference colours it: red from 400, yellow for redirects, green below.
+  const level = status >= 400 ? 'error' : status >= 300 ? 'warning' : 'success';
   const base = profileUrl(prefix, profile.token);
   const logClass = problems > 0 ? ' sf-toolbar-count-error' : warnings > 0 ? ' sf-toolbar-count-warning' : '';
   const logCounts = problems > 0 ? ` (${problems} error${problems === 1 ? '' : 's'})` : warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : '';
@@ -44,7 +45,9 @@ export function Toolbar({ profile, prefix, styleNonce }: { profile: Profile; pre
     html`<a class="sf-toolbar-item sf-toolbar-token" href="${profileUrl(prefix, profile.token)}">${profile.token}</a>`,
   ];
   const nonce = styleNonce === undefined ? '' : html` nonce="${styleNonce}"`;
+  // The clearer, in the page's flow, makes room for the fixed bar: the end of the page can be scrolled above it.
   return html`
+    <div class="sf-toolbar-clearer"></div>
     <div id="sfwdt${profile.token}" class="sf-toolbar" role="region" aria-label="Symfony Web Debug Toolbar">
       <link rel="stylesheet" href="${prefix}/_profiler/assets/toolbar.css"${nonce}/>
       <div class="sf-toolbar-bar">${items}</div>
