@@ -30,4 +30,10 @@ describe('formatConsoleLine', () => {
     const uncaught = 'Uncaught PHP Exception TypeError: "Invalid header name" at a.ts line 3';
     assert.equal(formatConsoleLine({ time, level: 'critical', channel: 'request', message: uncaught, context: { exception } }), `10:52:51 CRITICAL  [request] ${uncaught}\n`);
   });
+
+  it('writes the line of an error whose message is no string, as a page shows it', () => {
+    const time = Date.parse('2026-11-22T10:52:51.171Z');
+    const exception = Object.assign(new Error('x'), { message: { code: 7 } as unknown as string });
+    assert.equal(formatConsoleLine({ time, level: 'critical', channel: 'app', message: 'failed', context: { exception } }), '10:52:51 CRITICAL  [app] failed: [object Object]\n');
+  });
 });

@@ -1,4 +1,5 @@
 import { maskTextSecrets } from '../config/mask-secrets.js';
+import { messageOf } from '../errors/flat-error.js';
 import type { LogRecord } from './log-record.js';
 import { oneLine } from './one-line.js';
 
@@ -18,6 +19,7 @@ export function formatConsoleLine(record: LogRecord): string {
 }
 
 function errorText(error: unknown): string | undefined {
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : undefined;
+  // messageOf: an Error's message may be set to anything, or be a getter that throws.
+  const text = error instanceof Error ? messageOf(error) : typeof error === 'string' ? error : undefined;
   return text === undefined || text === '' ? undefined : text.split(/\r\n|\r|\n/, 1)[0];
 }
