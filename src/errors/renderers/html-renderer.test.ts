@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { HttpException, NotFoundHttpException } from '../../http/http-exception.js';
@@ -80,14 +81,23 @@ describe('HtmlRenderer', () => {
       assert.ok(!text.includes(`${process.cwd()}/src/`), text.slice(0, 300));
     });
 
-    it('opens application frames on their source, with the throwing line selected', () => {
+    it('opens the first application frame of each error on its source, with the throwing line selected, the folder relative to the project', () => {
       const { error, request } = notFound();
       const body = renderDebug(error, request);
-      assert.ok(body.includes(`<strong>html-renderer.test.ts</strong>`));
-      assert.ok(body.includes(THIS_FILE.slice(0, THIS_FILE.lastIndexOf('/'))));
+      assert.ok(body.includes(`in ${relative(process.cwd(), dirname(THIS_FILE))}/<strong>html-renderer.test.ts</strong>`));
+      assert.ok(!body.includes(`in ${dirname(THIS_FILE)}/<strong>`), 'no absolute folder');
+      // The 404 and its cause: one frame opened in each, the others closed.
+      assert.equal(body.match(/<details class="trace-line" open>/g)?.length, 2);
+      assert.match(body, /<details class="trace-line">/);
       assert.match(body, /<li class="selected"><code> {2}const cause = new ResourceNotFoundException\('No routes found for &quot;\/robots.txt\/&quot;.'\);<\/code><\/li>/);
       assert.match(body, /<details class="trace-line" open>/);
       assert.match(body, /<details class="trace-line vendor">/);
+    });
+
+    it('leaves out the message paragraph of an error in the chain that has none, as the reference', () => {
+      const { request } = notFound();
+      const body = renderDebug(new HttpException(405, { message: 'No route found', cause: new Error('') }), request);
+      assert.doesNotMatch(body, /<p class="break-long-words trace-message"><\/p>/);
     });
 
     it('writes the page in ASCII when a source excerpt is not, its other characters as references', () => {

@@ -24,11 +24,17 @@ export interface ExceptionTraceProps {
 export function ExceptionTrace({ error, position, showMessage, readExcerpt, sourceLink }: ExceptionTraceProps) {
   const dot = error.class.lastIndexOf('.');
   let frames = '';
-  for (const frame of error.trace) frames += renderTraceLine(frame, readExcerpt, sourceLink?.(frame.file, frame.line));
+  // As the reference: the first of the application's frames opens on its source, the others start closed.
+  let opened = false;
+  for (const frame of error.trace) {
+    const rendered = renderTraceLine(frame, readExcerpt, sourceLink?.(frame.file, frame.line), !opened);
+    opened ||= rendered.open;
+    frames += rendered.html;
+  }
   return html`
     <div class="trace trace-as-html" id="trace-box-${position}">
       <h3 class="trace-class">${dot !== -1 && html`<span class="trace-namespace">${error.class.slice(0, dot + 1)}</span>`}${error.class.slice(dot + 1)}</h3>
-      ${showMessage && html`<p class="break-long-words trace-message">${trustedHtml(escapeHtmlText(error.message))}</p>`}
+      ${showMessage && error.message !== '' && html`<p class="break-long-words trace-message">${trustedHtml(escapeHtmlText(error.message))}</p>`}
       ${error.file !== '' && error.trace.length === 0 && FilePath({ file: error.file, line: error.line })}
       ${trustedHtml(frames)}
     </div>
@@ -42,24 +48,28 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt, sour
 interface RenderedFrame {
   lines: readonly string[];
   href: string | undefined;
+  open: boolean;
   html: string;
 }
 const renderedFrames = new WeakMap<ExcerptReader, WeakMap<StackFrame, RenderedFrame>>();
 
-function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader, href: string | undefined): string {
+/** A frame's markup, opened on its source when `mayOpen` and it is the application's with source to show. */
+function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader, href: string | undefined, mayOpen: boolean): { html: string; open: boolean } {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
+  const open = mayOpen && frame.inApp && excerpt.length > 0;
   // A frame read back from a profile record is a new object on every read: kept, it would never be met
   // again, and making it flat (a copy through JSON, ~100 µs a trace) would be paid for nothing.
-  if (!Object.isFrozen(frame)) return asciiHtml(renderToString(TraceLine({ frame, excerpt, href })));
+  if (!Object.isFrozen(frame)) return { html: asciiHtml(renderToString(TraceLine({ frame, excerpt, href, open }))), open };
   let rendered = renderedFrames.get(readExcerpt);
   if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new WeakMap()));
   const hit = rendered.get(frame);
-  if (hit !== undefined && hit.href === href && sameLines(hit.lines, excerpt)) return hit.html;
+  if (hit !== undefined && hit.href === href && hit.open === open && sameLines(hit.lines, excerpt)) return hit;
   // Flat: it is written inside a new page every time (see flatString). ASCII: source excerpts bring
   // comments' `§` and `→` into a page otherwise all ASCII (see asciiHtml).
-  const markup = flatString(asciiHtml(renderToString(TraceLine({ frame, excerpt, href }))));
-  rendered.set(frame, { lines: excerpt.map((line) => line.text), href, html: markup });
-  return markup;
+  const markup = flatString(asciiHtml(renderToString(TraceLine({ frame, excerpt, href, open }))));
+  const entry = { lines: excerpt.map((line) => line.text), href, open, html: markup };
+  rendered.set(frame, entry);
+  return entry;
 }
 
 function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): boolean {
@@ -68,8 +78,7 @@ function sameLines(lines: readonly string[], excerpt: readonly SourceLine[]): bo
   return true;
 }
 
-function TraceLine({ frame, excerpt, href }: { frame: StackFrame; excerpt: readonly SourceLine[]; href: string | undefined }) {
-  const open = frame.inApp && excerpt.length > 0;
+function TraceLine({ frame, excerpt, href, open }: { frame: StackFrame; excerpt: readonly SourceLine[]; href: string | undefined; open: boolean }) {
   // A long line scrolls the excerpt sideways: focusable, so a keyboard can scroll it too.
   const code =
     excerpt.length > 0 &&
@@ -88,7 +97,8 @@ function TraceLine({ frame, excerpt, href }: { frame: StackFrame; excerpt: reado
 // The file's path, a link to the profiler's view of it when there is one (as the reference's file links).
 function FilePath({ file, line, href }: { file: string; line: number; href?: string | undefined }) {
   const internal = file.startsWith('node:');
-  const path = html`${internal ? '' : dirname(file) + sep}<strong>${internal ? file : basename(file)}</strong>`;
+  // The folder relative to the project, as the reference writes it (`src/<strong>Controller.php</strong>`).
+  const path = html`${internal ? '' : projectRelative(dirname(file) + sep)}<strong>${internal ? file : basename(file)}</strong>`;
   return html`<span class="trace-file-path">in ${href === undefined ? path : html`<a href="${href}">${path}</a>`} (line ${line})</span>`;
 }
 
