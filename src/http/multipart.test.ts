@@ -74,6 +74,16 @@ describe('multipart/form-data bodies', () => {
     assert.deepEqual(await readFiles(request), []);
   });
 
+  it('leaves out a part without a name, as PHP does, and refuses a field in a charset it cannot decode', async () => {
+    const part = (headers: string, value: string) => `--XX\r\n${headers}\r\n\r\n${value}\r\n`;
+    const unnamed = Buffer.from(`${part('Content-Disposition: form-data; name="a"', 'kept')}${part('Content-Disposition: form-data', 'noname')}${part('Content-Disposition: form-data; filename="b.txt"', 'v')}--XX--\r\n`);
+    const request = post(unnamed, 'multipart/form-data; boundary=XX');
+    assert.deepEqual([...(await readForm(request))], [['a', 'kept']]);
+    assert.deepEqual(await readFiles(request), []);
+    const undecodable = Buffer.from(`${part('Content-Disposition: form-data; name="a"\r\nContent-Type: text/plain; charset=foo-bar', 'hi')}--XX--\r\n`);
+    await assert.rejects(readForm(post(undecodable, 'multipart/form-data; boundary=XX')), { status: 400, message: 'Could not decode the multipart body: the field "a" is in a charset that cannot be decoded.' });
+  });
+
   it('refuses more than a thousand parts', async () => {
     const form = new FormData();
     for (let i = 0; i < 1001; i++) form.append(`f${i}`, 'x');

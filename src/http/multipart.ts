@@ -63,8 +63,18 @@ function parse(contentType: string, bytes: Buffer): Promise<MultipartBody> {
       refuse(reasonOf(error as Error));
       return;
     }
-    parser.on('field', (name, value) => fields.append(name, value));
-    parser.on('file', (field, stream, { filename, mimeType }) => {
+    // A part without a name is left out, as PHP leaves it out (busboy hands it over with an undefined name);
+    // a value in a charset busboy cannot decode comes as undefined, which is no value to store.
+    parser.on('field', (name: string | undefined, value: string | undefined) => {
+      if (name === undefined) return;
+      if (value === undefined) refuse(`the field "${name}" is in a charset that cannot be decoded`);
+      else fields.append(name, value);
+    });
+    parser.on('file', (field: string | undefined, stream, { filename, mimeType }) => {
+      if (field === undefined) {
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       // RFC 7578 §4.2: a part is a file when it names one. busboy also takes a part without a filename but
