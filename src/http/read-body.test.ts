@@ -27,6 +27,17 @@ describe('readJson', () => {
     }
   });
 
+  it('refuses, as json_decode does, bytes that are no UTF-8, a leading BOM and nesting deeper than 512', async () => {
+    const invalid = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]);
+    for (const body of [invalid.toString('latin1'), '\ufeff{}', `${'['.repeat(513)}${']'.repeat(513)}`]) {
+      const request = new Request({ method: 'POST', target: '/', headers: { host: 'localhost', 'content-type': 'application/json' }, body: Buffer.from(body, body === invalid.toString('latin1') ? 'latin1' : 'utf8') });
+      await assert.rejects(readJson(request), { status: 400, message: 'Could not decode request body.' });
+    }
+    assert.equal((await readJson(post(`${'['.repeat(512)}${']'.repeat(512)}`))).length, 1);
+    // Brackets inside strings, escaped quotes included, are no nesting.
+    assert.deepEqual(await readJson(post(`{"a":"\\"${'['.repeat(600)}"}`)), { a: `"${'['.repeat(600)}` });
+  });
+
   it('lets the body\'s own failure through: a 413 stays a 413', async () => {
     const tooLarge = Object.assign(new Error('The request body exceeds 10 bytes.'), { status: 413 });
     const request = new Request({ method: 'POST', target: '/', headers: { host: 'localhost' }, body: { read: () => Promise.reject(tooLarge) } });

@@ -10,10 +10,14 @@ import type { Request } from './request.js';
  * @example const { email } = (await readJson(request)) as { email?: unknown };
  */
 export async function readJson(request: Request): Promise<Record<string, unknown> | unknown[]> {
-  const text = (await request.body()).toString('utf8');
-  if (text === '') throw new BadRequestHttpException('Request body is empty.');
+  const bytes = await request.body();
+  if (bytes.length === 0) throw new BadRequestHttpException('Request body is empty.');
   let content: unknown;
   try {
+    // As json_decode: bytes that are no UTF-8 fail it (toString would have made them U+FFFD), and so does
+    // nesting deeper than its default depth of 512.
+    const text = STRICT_UTF8.decode(bytes);
+    if (nestingDepth(text) > MAX_JSON_DEPTH) throw new RangeError(`Maximum stack depth (${MAX_JSON_DEPTH}) exceeded`);
     content = JSON.parse(text);
   } catch (error) {
     throw new BadRequestHttpException('Could not decode request body.', { cause: error });
@@ -22,6 +26,28 @@ export async function readJson(request: Request): Promise<Record<string, unknown
     throw new BadRequestHttpException(`JSON content was expected to decode to an array, "${phpTypeName(content)}" returned.`);
   }
   return content as Record<string, unknown> | unknown[];
+}
+
+// ignoreBOM: a leading BOM stays in the text, which JSON.parse refuses as json_decode does.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// json_decode's default depth: arrays and objects nested 512 deep decode, 513 do not.
+const MAX_JSON_DEPTH = 512;
+
+// How deep brackets nest outside strings, in one pass: JSON.parse sets no bound of its own.
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++; // a backslash escapes the next character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /**
