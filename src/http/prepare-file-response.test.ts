@@ -36,6 +36,9 @@ describe('prepareFileResponse', () => {
     assert.deepEqual(await get({ range: 'items=0-1' }), [200, undefined, '10', '0123456789']);
     assert.deepEqual(await get({ range: 'items=0-1' }, empty), [200, undefined, '0', '']);
     assert.deepEqual(await get({ range: 'bytes=0-1' }, empty), [416, 'bytes */0', undefined, '']);
+    // A suffix of non-zero length is satisfiable even for an empty file (RFC 9110 §14.1.1): the empty whole.
+    assert.deepEqual(await get({ range: 'bytes=-5' }, empty), [200, undefined, '0', '']);
+    assert.deepEqual(await get({ range: 'bytes=-0' }, empty), [416, 'bytes */0', undefined, '']);
   });
 
   it('ignores a Range whose last byte comes before its first, as an invalid header, instead of answering 416', async () => {

@@ -47,6 +47,9 @@ export function prepareFileResponse(response: Response, request: Request): void 
   // A range whose last byte comes before its first is no range at all (RFC 9110 §14.1.2, "invalid"), which
   // makes the header invalid and ignored; range-parser would call it unsatisfiable, a 416.
   if (hasBackwardsRange(range)) return;
+  // An empty file satisfies only a suffix of non-zero length (RFC 9110 §14.1.1), and no 206 can carry its
+  // no bytes: the whole, empty file is the answer.
+  if (body.size === 0 && /(?:=|,)\s*-0*[1-9]/.test(range)) return;
   const ranges = parseRange(body.size, clampSuffixes(range, body.size), { combine: true });
   if (ranges === -2 || (ranges !== -1 && ranges.length !== 1)) return;
   if (ranges === -1) {
