@@ -112,6 +112,14 @@ describe('RequestCollector', () => {
       assert.doesNotMatch(JSON.stringify(data), /PNGDATA/);
     });
 
+    it('records no file list whose names and types are over 64 KiB, as it records no such fields', async () => {
+      const parts = Array.from({ length: 80 }, (_, i) => [`--b`, `Content-Disposition: form-data; name="u${i}"; filename="${i}-${'n'.repeat(1000)}.txt"`, '', 'x'].join('\r\n'));
+      const request = post('multipart/form-data; boundary=b', [...parts, '--b--', ''].join('\r\n'));
+      await readFiles(request);
+      const collector = new RequestCollector();
+      assert.equal(collector.lateCollect(collector.collect(request, new Response()), request).files, 'tooLarge');
+    });
+
     it('says a form body the application did not read is unread, and reads nothing itself', () => {
       let reads = 0;
       const request = new Request({ method: 'POST', target: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '3' }, body: async () => (reads++, Buffer.from('a=1')) });

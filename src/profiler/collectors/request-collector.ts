@@ -41,7 +41,7 @@ export interface RequestData {
   /** Symfony's Request Content: the body the application read, or why it is not shown; filled in by lateCollect. */
   content?: RequestContent;
   /** The files of a multipart form the application read, without their bytes; filled in by lateCollect. */
-  files?: UploadedFileSummary[] | 'unread';
+  files?: UploadedFileSummary[] | 'unread' | 'tooLarge';
   /** Declared body size in bytes (Content-Length); undefined for a chunked or bodiless request. */
   bodySize: number | undefined;
   cookies: Record<string, string>;

@@ -48,6 +48,8 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       <h3>Uploaded Files</h3>
       {data.files === 'unread' ? (
         <p class="empty">The application did not read the form body: the profiler does not read it in its place.</p>
+      ) : data.files === 'tooLarge' ? (
+        <p class="empty">The files' names and types are over {MAX_SHOWN_BYTES / 1024} KiB: not recorded.</p>
       ) : (
         <DataTable rows={(data.files ?? []).map(({ field, filename, type, size }): [string, string] => [field, `${filename} (${type}, ${size} bytes)`])} empty="No files were uploaded" />
       )}
