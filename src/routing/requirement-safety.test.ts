@@ -15,6 +15,16 @@ describe('findRequirementProblem', () => {
     }
   });
 
+  it('accepts a repeated group whose every repetition starts with a separator nothing else in it matches, as Symfony\'s Requirement::ASCII_SLUG', () => {
+    for (const regex of ['[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*', '\\d+(?:\\.\\d+)*', '[a-z]+(?:/[a-z]+)*', '(?:_[a-z]+)*', '\\w+(?:-\\w+)*']) {
+      assert.equal(findRequirementProblem(regex), undefined, regex);
+    }
+    // The separator matched again inside (as written, in a class, by a range, by . or \W, `_` by \w), or a word character as separator.
+    for (const regex of ['(?:-[\\w-]+)*', '(?:-[a-z-]+)*', '(?:-[!-z]+)*', '(?:-.+)*', '(?:-\\W+)*', '(?:_\\w+)*', '(?:a[a-z]+)*', '(?:-[^a]+)*', '(?:-[a-z]+|x)*']) {
+      assert.notEqual(findRequirementProblem(regex), undefined, regex);
+    }
+  });
+
   it('refuses a repeated group holding alternatives or ending in a repeated atom: they backtrack exponentially too', () => {
     for (const regex of ['(?:\\w|\\d)+', '(a|a)+', '(?:a{1,5})+', '(?:[a-z0-9]|[a-z])+', '(?:x|y){2,}', '((?:a|b)c)+']) {
       assert.match(findRequirementProblem(regex) ?? '', /alternatives/, regex);

@@ -13,6 +13,10 @@ interface GroupShape {
   alternatives: boolean;
   /** Its last atom is repeated (`a{1,5}`): nothing marks where one repetition of the group ends. */
   endsRepeated: boolean;
+  /** Where its body starts in the requirement (after `(` and `?:`). */
+  start: number;
+  /** Each repetition starts with a separator nothing else in it matches (see isDelimited): repeating it is safe. */
+  delimited: boolean;
 }
 
 /**
@@ -26,7 +30,7 @@ interface GroupShape {
  * @example findRequirementProblem('(a+)+') // 'nested quantifiers …'
  */
 export function findRequirementProblem(requirement: string): string | undefined {
-  const open = (): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false });
+  const open = (start = 0): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false, start, delimited: false });
   const stack: GroupShape[] = [open()];
   let inClass = false;
   let lastGroup: GroupShape | undefined;
@@ -47,10 +51,11 @@ export function findRequirementProblem(requirement: string): string | undefined 
       continue;
     }
     if (ch === '(') {
-      stack.push(open());
+      stack.push(open(requirement.startsWith('?:', i + 1) ? i + 3 : i + 1));
     } else if (ch === ')') {
       if (stack.length === 1) return 'unbalanced parenthesis';
       lastGroup = stack.pop()!;
+      lastGroup.delimited = !lastGroup.alternatives && isDelimited(requirement.slice(lastGroup.start, i));
       const parent = stack[stack.length - 1]!;
       parent.unbounded ||= lastGroup.unbounded;
       // Conservative: alternatives anywhere inside make the enclosing groups suspect too.
@@ -60,8 +65,10 @@ export function findRequirementProblem(requirement: string): string | undefined 
     } else if (ch === '|') {
       current.alternatives = true;
     } else if ((quantifier = REPEATING.exec(requirement.slice(i))?.[0]) !== undefined) {
-      if (lastGroup?.unbounded === true) return 'nested quantifiers (a repeated group that itself repeats) risk catastrophic backtracking';
-      if (lastGroup !== undefined && (lastGroup.alternatives || lastGroup.endsRepeated)) {
+      if (lastGroup?.delimited === true) {
+        // Safe to repeat: the group's separator starts each repetition, so a text splits one way only.
+      } else if (lastGroup?.unbounded === true) return 'nested quantifiers (a repeated group that itself repeats) risk catastrophic backtracking';
+      else if (lastGroup !== undefined && (lastGroup.alternatives || lastGroup.endsRepeated)) {
         return 'a repeated group holding alternatives, or ending in a repeated atom, risks catastrophic backtracking: use a character class';
       }
       if (UNBOUNDED.test(quantifier)) current.unbounded = true;
@@ -76,6 +83,43 @@ export function findRequirementProblem(requirement: string): string | undefined 
     lastGroup = undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a group body starts with a separator (a punctuation character, `-` `.` `/` `_`…, as written or
+ * escaped) that nothing after it can match: then every repetition of the group begins at one of the
+ * separators and a text splits into repetitions one way only, as in Symfony's `Requirement::ASCII_SLUG`,
+ * `[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*`. Conservative: after the separator, only letters, digits, `\d \w \s`,
+ * escaped punctuation other than it, quantifiers, and classes of those with letter or digit ranges.
+ */
+function isDelimited(body: string): boolean {
+  const first = /^(?:\\([^A-Za-z0-9])|([^A-Za-z0-9\s.[\](){}|?*+^$\\]))/.exec(body);
+  if (first === null) return false;
+  const separator = first[1] ?? first[2]!;
+  const rest = body.slice(first[0].length);
+  for (let i = 0; i < rest.length; i++) {
+    const ch = rest[i]!;
+    if (ch === '\\') {
+      const next = rest[++i] ?? '';
+      // `\w` matches `_`, the one word character a separator can be.
+      if (next === separator || (/[A-Za-z]/.test(next) && !/[dws]/.test(next)) || (next === 'w' && separator === '_')) return false;
+    } else if (ch === '[') {
+      const close = rest.indexOf(']', i + 1);
+      if (close === -1 || !isClassWithout(rest.slice(i + 1, close), separator)) return false;
+      i = close;
+    } else if (ch === separator || ch === '.' || ch === '(' || ch === '|') return false;
+  }
+  return true;
+}
+
+// A class body that cannot match the separator: not negated, its ranges between letters or digits only.
+function isClassWithout(body: string, separator: string): boolean {
+  if (body.startsWith('^') || body.includes('\\') || body.includes('[')) return false;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === separator && !(separator === '-' && i > 0 && i < body.length - 1)) return false;
+    if (body[i] === '-' && i > 0 && i < body.length - 1 && !/^(?:[a-z]-[a-z]|[A-Z]-[A-Z]|[0-9]-[0-9])$/.test(body.slice(i - 1, i + 2))) return false;
+  }
+  return true;
 }
 
 /**
