@@ -58,6 +58,16 @@ describe('RouteCollection', () => {
     assert.deepEqual(route?.schemes, ['https']);
   });
 
+  it('lets a host\'s inline requirements and defaults win over the explicit ones, as Symfony reads the host last', () => {
+    const route = new RouteCollection().add({ name: 'x', path: '/{page<\\d+>?1}', host: '{sub<[a-z]+>?www}.example.com', requirements: { sub: '\\d+', page: '\\w+' }, defaults: { sub: '1', page: '2' } }).get('x');
+    assert.deepEqual([route?.requirements.sub, route?.defaults.sub], ['[a-z]+', 'www']);
+    assert.deepEqual([route?.requirements.page, route?.defaults.page], ['\\w+', '2']);
+  });
+
+  it('knows a trailing placeholder whatever letters its name holds', () => {
+    assert.equal(new RouteCollection().add({ name: 'x', path: '/a/{café}', requirements: { café: '.+' } }).get('x')?.hasTrailingVar, true);
+  });
+
   it('reads one method or scheme given as a string, as Symfony\'s Route reads it', () => {
     const route = new RouteCollection().add({ name: 'x', path: '/', methods: 'get' as never, schemes: 'HTTPS' as never }).get('x');
     assert.deepEqual([route?.methods, route?.schemes], [['GET'], ['https']]);

@@ -99,7 +99,6 @@ export class Route {
         return `{${bang}${key}}`;
       });
     const path = withoutInline(`/${definition.path.trim().replace(/^\/+/, '')}`);
-    const host = withoutInline(definition.host ?? '');
     for (const [key, value] of Object.entries(definition.defaults ?? {})) {
       defaults[key] = String(value);
       optional.add(key);
@@ -109,6 +108,9 @@ export class Route {
       if (typeof value !== 'string') throw new RouteDefinitionError(name, `the routing requirement for "${key}" must be a string.`);
       requirements[key] = value;
     }
+    // The host's inline parts last, as Symfony's Route reads its host after the defaults and requirements
+    // given: there the inline ones win, where the path's lose to them.
+    const host = withoutInline(definition.host ?? '');
     for (const [key, value] of Object.entries(requirements)) {
       const regex = sanitizeRequirement(value);
       if (regex === '') throw new RouteDefinitionError(name, `the requirement of "${key}" cannot be empty.`);
@@ -135,7 +137,8 @@ export class Route {
     }
     if (this.pathPattern.variables.includes('_fragment')) throw new RouteDefinitionError(name, '"_fragment" cannot be a path placeholder.');
     this.hasTrailingSlash = path !== '/' && path.endsWith('/');
-    this.hasTrailingVar = /\{\w+\}\/?$/.test(path);
+    // Placeholder names may hold any letter (`{café}`), as Symfony's dumper reads them ([\w\x80-\xFF]).
+    this.hasTrailingVar = /\{[\w\u0080-\uffff]+\}\/?$/.test(path);
     this.isStatic = this.pathPattern.variables.length === 0;
     this.staticUrl = this.hasTrailingSlash ? path.slice(0, -1) : path;
     this.collectPathParams = paramsCollector(this.pathPattern.variables);
