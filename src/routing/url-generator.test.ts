@@ -52,6 +52,10 @@ describe('UrlGenerator', () => {
     for (const y of ['1', '01', '1.0', ' 1', 1]) assert.equal(paged.generate('news', { a: 'a', y }), '/n/a', String(y));
     assert.equal(paged.generate('news', { a: 'a', y: '1a' }), '/n/a?y=1a');
     assert.equal(paged.generate('news', { a: 'a', toString: 'x' }), '/n/a?toString=x');
+    // A boolean equals a default read as a boolean: '' and '0' are false, any other text true.
+    const flagged = new UrlGenerator(new RouteCollection().addAll([{ name: 'a', path: '/a', defaults: { lang: 'en', flag: '', zero: '0' } }]));
+    assert.equal(flagged.generate('a', { lang: true, flag: false, zero: false }), '/a');
+    assert.equal(flagged.generate('a', { lang: false, flag: true }), '/a?lang=0&flag=1');
   });
 
   it('fills placeholders named beyond ASCII, and refuses a name over 32 bytes, as Symfony counts them', () => {

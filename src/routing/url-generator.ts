@@ -48,10 +48,10 @@ export class UrlGenerator {
     let url = encodePath(buildPath(route, route.pathPattern.tokens, values, false));
     const fragment = values._fragment;
     const query = Object.entries(params)
-      .map(([key, value]) => [key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value)] as const)
-      // A parameter equal to its default is left out, equal as PHP's == says (`01` is the default `1`).
-      .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && !(Object.hasOwn(route.defaults, key) && looseEquals(value, route.defaults[key]!)))
-      .map(([key, value]) => `${rawurlencode(key)}=${rawurlencode(value)}`)
+      // A parameter equal to its default is left out, equal as PHP's == says (`01` is the default `1`; true
+      // is any default but '' and '0').
+      .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && !(Object.hasOwn(route.defaults, key) && equalsDefault(value, route.defaults[key]!)))
+      .map(([key, value]) => `${rawurlencode(key)}=${rawurlencode(typeof value === 'boolean' ? (value ? '1' : '0') : String(value))}`)
       .join('&');
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
     if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawurlencode(fragment), QUERY_DECODED)}`;
@@ -127,6 +127,13 @@ function encodePath(path: string): string {
   // A path starting with `//` would be read as a scheme-relative URL.
   if (url.startsWith('//')) url = `/%2F${url.slice(2)}`;
   return url;
+}
+
+// PHP's == between a given parameter and a default (a string): a boolean compares with the default read as
+// a boolean (`''` and `'0'` are false), anything else as a string.
+function equalsDefault(value: unknown, fallback: string): boolean {
+  if (typeof value === 'boolean') return value === (fallback !== '' && fallback !== '0');
+  return looseEquals(String(value), fallback);
 }
 
 function replaceAll(text: string, map: Record<string, string>): string {
