@@ -20,6 +20,19 @@ export class ServerStoppingError extends Error {
 /** Emitted on a response whose streamed body is to end because the server stops (see StreamStop). */
 export const STOPPING_EVENT = 'keel.stopping';
 
+// Responses streamed as server-sent events: the streams that never end, the only ones a stop tells to end.
+const EVENT_STREAMS = new WeakSet<ServerResponse>();
+
+/**
+ * Marks a response whose body is server-sent events (`text/event-stream`): when the server stops, its
+ * request.signal aborts. Any other streamed body (an export, a file) has the grace period to finish, as
+ * any other response: told to stop, a generator waiting on the signal would end a finite body early, and
+ * end it cleanly, a cut the client could not see.
+ */
+export function markEventStream(res: ServerResponse): void {
+  EVENT_STREAMS.add(res);
+}
+
 /**
  * Whether a streamed body failed because its source stopped on request.signal, as asked: the client went
  * away, or the server stops. Such a source fails with the signal's reason (`signal.throwIfAborted()`), or
@@ -66,12 +79,12 @@ export class ClientGoneSignal implements SignalSource {
       if (!res.writableFinished) controller.abort(new ClientGoneError());
     };
     const stop = (): void => {
-      if (!res.writableFinished) controller.abort(new ServerStoppingError());
+      if (!res.writableFinished && EVENT_STREAMS.has(res)) controller.abort(new ServerStoppingError());
     };
     if (res.closed) abort();
     else res.once('close', abort);
     // Asked for after its stream was told to end: the signal is born aborted.
-    if (this.#stopping() && res.headersSent) stop();
+    if (this.#stopping() && res.headersSent && EVENT_STREAMS.has(res)) stop();
     else res.once(STOPPING_EVENT, stop);
     return controller.signal;
   }

@@ -8,7 +8,7 @@ import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import { cheapestEncoding } from '../internal/ascii-encoding.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { ClientGoneSignal, endingAtStop, isSignalStop, STOPPING_EVENT } from './client-gone-signal.js';
+import { ClientGoneSignal, endingAtStop, isSignalStop, markEventStream, STOPPING_EVENT } from './client-gone-signal.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 
 export interface NodeAdapterOptions {
@@ -44,7 +44,7 @@ export interface RequestListener {
 export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError }: NodeAdapterOptions = {}): RequestListener {
   // What is still under way, and for a response still being made, its connection: see settle().
   const inFlight = new Map<Promise<void>, ServerResponse | undefined>();
-  // Responses whose body is being streamed, told to end when the server stops (stopStreams).
+  // Responses whose body is being streamed; those of server-sent events are told to end at a stop (stopStreams).
   const streams = new Set<ServerResponse>();
   let stopping = false;
   const isStopping = (): boolean => stopping;
@@ -90,6 +90,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       terminate(request, response);
       return;
     }
+    if (/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) markEventStream(res);
     streams.add(res);
     if (stopping) res.emit(STOPPING_EVENT);
     track(
@@ -208,8 +209,7 @@ function sanitizeHeaderValues(raw: string[]): boolean {
   return obsText;
 }
 
-// Values found valid lately, ASCII only: most responses repeat the same few (types, Cache-Control, the
-// current Date).
+// Values found valid lately, ASCII only: most responses repeat the same few (types, Cache-Control, Date).
 const VALID_VALUES_LIMIT = 256;
 const validValues = new Set<string>();
 const OBS_TEXT = /[\x80-\xff]/;

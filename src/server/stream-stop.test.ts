@@ -99,3 +99,26 @@ describe('a graceful stop with streamed responses under way', () => {
     assert.equal(endedWith.get('/late'), 'ServerStoppingError');
   });
 });
+
+describe('a graceful stop with a finite streamed body under way', () => {
+  it('lets it finish within the grace period, untold to stop: only server-sent events are, as they never end', async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => {
+      const { request } = event;
+      async function* rows() {
+        yield 'id\n';
+        // Waits given the signal, as a source should: a stop must not end this body early.
+        for (let i = 1; i <= 5; i++) {
+          await delay(60, undefined, { signal: request.signal });
+          yield `${i}\n`;
+        }
+      }
+      event.setResponse(new Response(rows(), 200, { 'Content-Type': 'text/csv' }));
+    });
+    const running = await serve(createRequestListener(kernel), { port: 0, gracePeriod: GRACE_MS });
+    const stream = openStream(running.port, '/export.csv');
+    await stream.opened;
+    const [, received] = await Promise.all([running.close(), stream.received]);
+    assert.match(received, /\r\nid\n\r\n(?:[^]*\r\n)?1\n[^]*5\n\r\n0\r\n\r\n$/);
+  });
+});
