@@ -19,6 +19,14 @@ async function stopCluster(stopFails: boolean): Promise<number | null> {
   return exited;
 }
 
+/** Runs the fixture's cluster in a process group of its own and sends the group SIGINT, as Ctrl-C does, once a first worker started. */
+async function interruptCluster(): Promise<number | null> {
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { env: { ...process.env, STOP_FAILS: '0' }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.stdout.once('data', () => process.kill(-child.pid!, 'SIGINT'));
+  return exited;
+}
+
 describe('resolveWorkerCount', () => {
   it('runs one worker per core in prod and a single process elsewhere by default', () => {
     assert.equal(resolveWorkerCount({}, 'prod'), availableParallelism());
@@ -61,5 +69,9 @@ describe('runServer with several workers', () => {
   it('exits 0 on SIGTERM once every worker has stopped, and 1 when a worker\'s stop failed', { timeout: 60_000 }, async () => {
     assert.equal(await stopCluster(false), 0);
     assert.equal(await stopCluster(true), 1);
+  });
+
+  it('exits 0 on Ctrl-C, though a worker still starting dies of the SIGINT the terminal sends the whole group', { timeout: 60_000 }, async () => {
+    assert.equal(await interruptCluster(), 0);
   });
 });

@@ -95,8 +95,9 @@ function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logg
     const listened = live.get(worker) === true;
     live.delete(worker);
     if (stopping) {
-      // Killed by the SIGTERM itself: a worker still starting, before stopOnSignal took the signal over.
-      if (signal === null ? code !== 0 : signal !== 'SIGTERM') stopFailed = true;
+      // Killed by the stop's signal itself: a worker still starting, before stopOnSignal took the signals
+      // over, by the SIGTERM sent to it, or by the SIGINT a terminal's Ctrl-C sends the whole process group.
+      if (signal === null ? code !== 0 : signal !== 'SIGTERM' && signal !== 'SIGINT') stopFailed = true;
       if (live.size === 0) process.exit(stopFailed ? 1 : 0);
       return;
     }
