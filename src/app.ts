@@ -182,5 +182,6 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
 }
 
 function isLoopback(address: string): boolean {
-  return address === '::1' || address.startsWith('127.') || address === 'localhost';
+  const host = address.toLowerCase().replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.)/, '');
+  return host === '::1' || host.startsWith('127.') || host === 'localhost';
 }

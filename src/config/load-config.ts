@@ -112,7 +112,9 @@ function readServerLimits(values: EnvValues): ServerLimits {
     requestTimeout,
     keepAliveTimeout: values.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
     maxHeaderSize: values.bytes('MAX_HEADER_SIZE', 16 * 1024),
-    gracePeriod: values.integer('SHUTDOWN_GRACE_MS', 10_000, 0),
+    // At most what a timer holds (2^31 − 1 ms, ~24.8 days) once the last resort's 5 s are added: a timer
+    // beyond fires at once, and the stop would cut everything and exit 1.
+    gracePeriod: values.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 2 ** 31 - 1 - 5_000),
   };
 }
 
