@@ -71,6 +71,11 @@ describe('runServer with several workers', () => {
     assert.equal(await stopCluster(true), 1);
   });
 
+  it('gives up, exit code 1, on workers that keep dying soon after they listen, instead of restarting them for ever', { timeout: 120_000 }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { env: { ...process.env, CRASH_AFTER_LISTEN: '1' }, stdio: 'ignore' });
+    assert.equal(await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))), 1);
+  });
+
   it('exits 0 on Ctrl-C, though a worker still starting dies of the SIGINT the terminal sends the whole group', { timeout: 60_000 }, async () => {
     assert.equal(await interruptCluster(), 0);
   });

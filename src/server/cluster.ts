@@ -19,9 +19,11 @@ export interface RunOptions {
 }
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
-// Workers that die before listening, this many in a row, are crash-looping (a configuration error, a port
-// taken): restarting them again would only spin.
+// Workers that die before listening or soon after starting, this many in a row, are crash-looping (a
+// configuration error, a port taken, a failing boot job): restarting them again would only spin.
 const CRASH_LOOP = 5;
+// A worker that dies within this many ms of its start counts toward CRASH_LOOP even if it listened.
+const QUICK_DEATH_MS = 10_000;
 
 /**
  * The worker count: `KEEL_WORKERS`, else `WEB_CONCURRENCY` (the Heroku convention), else one per core in
@@ -82,17 +84,17 @@ function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logg
   // A worker whose own stop failed or outlived its grace period (it exits 1, see stopOnSignal): the
   // cluster's stop failed too, and says so by its exit code as a single process does.
   let stopFailed = false;
-  let deathsBeforeListening = 0;
-  // Each live worker, and whether it has listened yet.
-  const live = new Map<Worker, boolean>();
-  const fork = (): void => void live.set(cluster.fork(), false);
+  let quickDeaths = 0;
+  // Each live worker: when it was started, and whether it has listened yet.
+  const live = new Map<Worker, { startedAt: number; listened: boolean }>();
+  const fork = (): void => void live.set(cluster.fork(), { startedAt: Date.now(), listened: false });
 
   cluster.on('listening', (worker) => {
-    live.set(worker, true);
-    deathsBeforeListening = 0;
+    const state = live.get(worker);
+    if (state !== undefined) state.listened = true;
   });
   cluster.on('exit', (worker, code, signal) => {
-    const listened = live.get(worker) === true;
+    const { startedAt, listened } = live.get(worker) ?? { startedAt: Date.now(), listened: false };
     live.delete(worker);
     if (stopping) {
       // Killed by the stop's signal itself: a worker still starting, before stopOnSignal took the signals
@@ -101,9 +103,10 @@ function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logg
       if (live.size === 0) process.exit(stopFailed ? 1 : 0);
       return;
     }
-    deathsBeforeListening = listened ? 0 : deathsBeforeListening + 1;
-    if (deathsBeforeListening >= CRASH_LOOP) {
-      logger?.error('workers keep dying before listening, giving up', { worker: worker.process.pid, code, signal, deaths: deathsBeforeListening });
+    // One that never listened, or died within seconds of its start (a boot job failing), is a crash loop's.
+    quickDeaths = !listened || Date.now() - startedAt < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
+    if (quickDeaths >= CRASH_LOOP) {
+      logger?.error('workers keep dying soon after they start, giving up', { worker: worker.process.pid, code, signal, deaths: quickDeaths });
       process.exit(1);
     }
     logger?.warning('worker died, starting another', { worker: worker.process.pid, code, signal });
