@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { exchange, statusLines } from '../../test/helpers/raw-http.js';
+import { Response } from '../http/response.js';
+import { Kernel } from '../kernel/kernel.js';
+import { createRequestListener } from './node-adapter.js';
 import { servePages } from './page-server.fixture.js';
 import { MAX_PIPELINED } from './pipeline-depth.js';
-import type { RunningServer } from './serve.js';
+import { serve, type RunningServer } from './serve.js';
 
 describe('pipelined requests', () => {
   let running: RunningServer;
@@ -37,5 +40,24 @@ describe('pipelined requests', () => {
     await new Promise((resolve) => socket.on('close', resolve));
     assert.deepEqual(new Set(statusLines(received)), new Set(['HTTP/1.1 200 OK']));
     assert.equal(statusLines(received).length, 2 * MAX_PIPELINED + 1);
+  });
+
+  it('answers, at a stop, every request pipelined before it and already run, the connection closing after the last', { timeout: 30_000 }, async () => {
+    const ran: string[] = [];
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => {
+      const ms = Number(event.request.pathInfo.slice(1));
+      return new Promise((resolve) => setTimeout(resolve, ms)).then(() => {
+        ran.push(event.request.pathInfo);
+        event.setResponse(new Response(`slept ${ms}\n`));
+      });
+    });
+    const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 20_000 });
+    const received = exchange(server.port, 'GET /600 HTTP/1.1\r\nHost: x\r\n\r\nPOST /50 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+    while (!ran.includes('/50')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await server.close();
+    const answer = await received;
+    assert.deepEqual(statusLines(answer), ['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    assert.match(answer, /slept 600\n[^]*slept 50\n$/);
   });
 });

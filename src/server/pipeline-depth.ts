@@ -11,8 +11,14 @@ export const MAX_PIPELINED = 100;
 
 const WAITING = Symbol('keel.pipelined');
 const REFUSED = Symbol('keel.pipelineRefused');
+const LAST = Symbol('keel.lastResponse');
 
-type PipelinedSocket = Socket & { [WAITING]?: number; [REFUSED]?: boolean };
+type PipelinedSocket = Socket & { [WAITING]?: number; [REFUSED]?: boolean; [LAST]?: ServerResponse };
+
+/** The response of the last request served on this connection: the last answer its client waits for. */
+export function lastResponseOn(socket: Socket): ServerResponse | undefined {
+  return (socket as PipelinedSocket)[LAST];
+}
 
 /**
  * What to do with a request as it arrives: `serve` it; `refuse` it, the first past MAX_PIPELINED, with a
@@ -28,6 +34,7 @@ export function admitPipelined(req: IncomingMessage, res: ServerResponse): 'serv
     return 'refuse';
   }
   socket[WAITING] = waiting;
+  socket[LAST] = res;
   res.once('close', answered);
   return 'serve';
 }

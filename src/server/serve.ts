@@ -5,7 +5,7 @@ import { formatHttpDate } from '../internal/http-date.js';
 import { continueOnBodyRead, noteCutOff } from './node-request-body.js';
 import type { RequestListener } from './node-adapter.js';
 import { isRefusedRequest, refuse } from './refused-request.js';
-import { admitPipelined } from './pipeline-depth.js';
+import { admitPipelined, lastResponseOn } from './pipeline-depth.js';
 
 export interface ServeOptions {
   port?: number;
@@ -54,6 +54,7 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   // otherwise go on sending requests until the grace period cuts them off mid-answer.
   let stopping = false;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    const before = lastResponseOn(req.socket);
     const admitted = admitPipelined(req, res);
     if (admitted === 'drop') return;
     if (admitted === 'refuse') {
@@ -69,8 +70,7 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
       // Pipelined behind a response that closes the connection: node would drop this one's answer when the
       // connection closes, so running it (a POST) would act on a request its client never hears back from
       // and may send again. RFC 9112 §9.6: no further requests are processed on such a connection.
-      const earlier = responseOn(req.socket);
-      if (earlier !== undefined && earlier !== res && !earlier.shouldKeepAlive) return;
+      if (before !== undefined && !before.writableFinished && !before.shouldKeepAlive) return;
     }
     handler(req, res);
   };
@@ -157,9 +157,10 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
           // (server-sent events) would hold the stop for its whole grace period, then be cut.
           (handler as Partial<Pick<RequestListener, 'stopStreams'>>).stopStreams?.();
           // Responses not begun yet close their connection too (RFC 9112 §9.6): their client was promised
-          // nothing, and would otherwise send its next request into a connection about to be closed.
+          // nothing, and would otherwise send its next request into a connection about to be closed. The
+          // last one queued, not the first: pipelined requests already run behind it get their answers.
           for (const socket of sockets) {
-            const res = responseOn(socket);
+            const res = lastResponseOn(socket as Socket);
             if (res && !res.headersSent) res.shouldKeepAlive = false;
           }
           return closeGracefully(server, gracePeriod, sockets);
