@@ -52,4 +52,13 @@ describe('unicodeClasses', () => {
       ['\\d+', '12a', false],
     ]);
   });
+
+  it('reads \\b and \\B between Unicode word characters, as PCRE in UTF mode does, and \\b in a class as a backspace', () => {
+    assertMatches([
+      ['\\bcaf.\\b.*', 'café', true],
+      ['\\bcaf.\\b.*', 'cafés', false],
+      ['caf.\\B.+', 'cafés', true],
+      ['[\\b]', '\b', true],
+    ]);
+  });
 });

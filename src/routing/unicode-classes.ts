@@ -63,6 +63,12 @@ function translateEscape(next: string, inClass: boolean): string {
       return inClass ? HORIZONTAL_SPACE_CHARS : `[${HORIZONTAL_SPACE_CHARS}]`;
     case 'H':
       return inClass ? '\\H' : `[^${HORIZONTAL_SPACE_CHARS}]`;
+    // Word boundaries between PCRE's Unicode word characters (JavaScript's \b knows ASCII ones only); in a
+    // class, \b is a backspace in both.
+    case 'b':
+      return inClass ? '\\b' : WORD_BOUNDARY;
+    case 'B':
+      return inClass ? '\\B' : NOT_WORD_BOUNDARY;
   }
   // Letters, digits and the characters JavaScript accepts escaped keep their backslash.
   if (/^[A-Za-z0-9]$/.test(next) || JS_ESCAPABLE.test(next) || (inClass && next === '-') || next === '') return `\\${next}`;
@@ -75,3 +81,5 @@ const JS_ESCAPABLE = /^[\^$\\.*+?()[\]{}|/]$/;
 const HORIZONTAL_SPACE_CHARS = '\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000';
 const SPACE_CHARS = `${HORIZONTAL_SPACE_CHARS}\\n\\v\\f\\r\\u0085\\u2028\\u2029`;
 const WORD_CHARS = '\\p{L}\\p{N}_';
+const WORD_BOUNDARY = `(?:(?<=[${WORD_CHARS}])(?![${WORD_CHARS}])|(?<![${WORD_CHARS}])(?=[${WORD_CHARS}]))`;
+const NOT_WORD_BOUNDARY = `(?:(?<=[${WORD_CHARS}])(?=[${WORD_CHARS}])|(?<![${WORD_CHARS}])(?![${WORD_CHARS}]))`;
