@@ -10,6 +10,7 @@ import type { ExceptionEvent, ResponseEvent, TerminateEvent } from './kernel/eve
 import { createLogger } from './logging/create-logger.js';
 import { CompositeProfileStore } from './profiler/composite-profile-store.js';
 import { UrlGenerator } from './routing/url-generator.js';
+import { rawRequest } from '../test/helpers/raw-http.js';
 import { useTemporaryDir } from '../test/helpers/temporary-dir.js';
 
 const projectDir = useTemporaryDir('keel-app-');
@@ -123,6 +124,30 @@ describe('controllers created by createApp', () => {
       const response = await get(app, '/bad');
       assert.equal(response.status, 500);
       assert.match(String(response.body), /Invalid header name &quot;X Bad&quot;|Invalid header name "X Bad"/);
+    });
+  });
+});
+
+describe('a failure the error pipeline cannot answer', () => {
+  const subscribers = [{ subscribedEvents: () => [{ event: 'response' as const, listener: () => { throw new TypeError('the response listener is broken'); }, name: 'BrokenListener' }] }];
+  const routes = [{ name: 'home', path: '/', controller: () => new Response('home') }];
+
+  it('is answered in debug with the exception page of what failed, as Symfony\'s ErrorHandler renders it', async () => {
+    await withApp({ APP_ENV: 'dev', KEEL_PROFILER: '0' }, { routes, subscribers }, async (app) => {
+      const server = await app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await rawRequest(server.port, { path: '/', headers: { accept: 'text/html' } });
+      assert.equal(response.status, 500);
+      assert.match(response.header('content-type') ?? '', /^text\/html/);
+      assert.match(response.body, /the response listener is broken/);
+      assert.match(response.header('x-debug-exception') ?? '', /the%20response%20listener%20is%20broken/);
+    });
+  });
+
+  it('stays the plain text 500 in prod, which shows nothing of it', async () => {
+    await withApp({ APP_ENV: 'prod' }, { routes, subscribers }, async (app) => {
+      const server = await app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await rawRequest(server.port, { path: '/' });
+      assert.deepEqual([response.status, response.header('content-type'), response.body], [500, 'text/plain; charset=UTF-8', 'Internal Server Error\n']);
     });
   });
 });

@@ -137,6 +137,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       onFatal: (error) => log.critical(LOG_MESSAGES.kernelFailure, { exception: error }),
       // With the request: the line is in its profile too, which is written once the stream has ended.
       onStreamError: (error, request) => log.channel('request').error(LOG_MESSAGES.responseStreamFailed, { exception: error, method: request.method, request_uri: request.pathInfo }, request),
+      // In debug, what the kernel could not answer is still shown as its exception page (Symfony's ErrorHandler).
+      failurePage: config.debug ? (error, request) => renderer.render(error, request) : undefined,
     });
   } catch (error) {
     void Promise.allSettled([profiler?.store.close?.(), rateLimiting?.close()]);

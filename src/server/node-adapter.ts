@@ -9,6 +9,7 @@ import type { Response } from '../http/response.js';
 import { cheapestEncoding } from '../internal/ascii-encoding.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { ClientGoneSignal, endingAtStop, isSignalStop, markEventStream, STOPPING_EVENT } from './client-gone-signal.js';
+import { answerFailure, type FailurePage } from './failure-answer.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 
 export interface NodeAdapterOptions {
@@ -19,9 +20,9 @@ export interface NodeAdapterOptions {
   onFatal?: (error: unknown, request: Request) => void;
   /** Called when a streamed body fails after its headers were sent (its connection is then cut). */
   onStreamError?: (error: unknown, request: Request) => void;
+  /** The page of a failure outside the error pipeline (in debug, the exception page); plain text without. */
+  failurePage?: FailurePage;
 }
-
-const FAILURE_BODY = 'Internal Server Error\n';
 
 export interface RequestListener {
   (req: IncomingMessage, res: ServerResponse): void;
@@ -41,7 +42,7 @@ export interface RequestListener {
  * Builds the `node:http` request listener that feeds the kernel and writes its responses. Requests read
  * their headers from `req.rawHeaders` (see HeaderLines), not from node's `req.headers` record.
  */
-export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError }: NodeAdapterOptions = {}): RequestListener {
+export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError, failurePage }: NodeAdapterOptions = {}): RequestListener {
   // What is still under way, and for a response still being made, its connection: see settle().
   const inFlight = new Map<Promise<void>, ServerResponse | undefined>();
   // Responses whose body is being streamed; those of server-sent events are told to end at a stop (stopStreams).
@@ -55,12 +56,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   const fail = (res: ServerResponse, request: Request, error: unknown): void => {
     onFatal?.(error, request);
     closeIfContinueOwed(res);
-    if (!res.headersSent) {
-      // The reason phrase too: a writeHead() that threw may have left its own on the response, and its
-      // length: node keeps a Content-Length it read before failing, and would frame this body by it.
-      res.writeHead(500, 'Internal Server Error', { 'Content-Type': 'text/plain; charset=UTF-8', 'Cache-Control': 'no-cache, private', 'Content-Length': FAILURE_BODY.length });
-    }
-    res.end(res.req.method === 'HEAD' ? undefined : FAILURE_BODY);
+    answerFailure(res, error, request, failurePage);
   };
   // Sync-first (see Kernel.process): a request whose listeners and controller are all sync is answered,
   // and its terminate listeners run, in the same turn, without a promise; only what really waits is tracked.
