@@ -11,6 +11,7 @@ import type { Kernel } from '../kernel/kernel.js';
 import { ClientGoneSignal, endingAtStop, isSignalStop, markEventStream, STOPPING_EVENT } from './client-gone-signal.js';
 import { answerFailure, type FailurePage } from './failure-answer.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
+import { localHostOf, normaliseAddress } from './socket-address.js';
 
 export interface NodeAdapterOptions {
   resolveOrigin?: OriginResolver;
@@ -157,19 +158,11 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
     // per-request closure would pay on every request.
     signal: res === undefined ? undefined : new ClientGoneSignal(res, stopping),
   });
-  // The host of URLs for a request that names none (HTTP/1.0 without Host), as the reference's SERVER_ADDR.
-  const local = socket.localAddress === undefined ? undefined : normaliseAddress(socket.localAddress);
-  if (local !== undefined) request.localHost = local.includes(':') ? `[${local}]` : local;
+  request.localHost = localHostOf(socket);
   return request;
 }
 
 const NOT_STOPPING = (): boolean => false;
-
-/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. */
-function normaliseAddress(address: string | undefined): string {
-  if (address === undefined) return '127.0.0.1';
-  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
-}
 
 // RFC 9110 §5.5: a field value is visible ASCII, obs-text, space and tab. Anything else (CR, LF, NUL, other
 // controls) would either be rejected by node:http with an exception or split the header, so it is
