@@ -1,4 +1,4 @@
-import { isSecretName, MASK, maskTextSecrets } from './mask-secrets.js';
+import { isSecretName, MASK, maskSettingSecrets } from './mask-secrets.js';
 
 /** A .env file keel cannot read: where, and why (worded as Symfony's FormatException). */
 export interface DotenvProblem {
@@ -32,12 +32,8 @@ export class ConfigError extends Error {
 
 // The message lands in terminals and CI logs: a secret setting's value, or a URL's password, is masked.
 function describeValue(variable: string, value: string, expected: string): string {
-  return `${variable}="${isSecretName(variable) ? MASK : maskTextSecrets(value.replace(SETTING_USERINFO, `$1${MASK}@`))}" is invalid: expected ${expected}.`;
+  return `${variable}="${isSecretName(variable) ? MASK : maskSettingSecrets(value)}" is invalid: expected ${expected}.`;
 }
-
-// A URL setting refused may be one whose password holds the `/`, `?` or `#` that made it invalid
-// (`redis://:pa/ss@host`), where maskTextSecrets ends a userinfo: all from its `:` to the last `@` is masked.
-const SETTING_USERINFO = /(\/\/[^:@/?#\s"'<>]*:)[^\s"'<>]*@/;
 
 // Symfony's format, `<reason> in "<file>" at line <n>.`, without the excerpt of the file it adds below:
 // the line may hold a secret, and the message stays on one line.

@@ -33,7 +33,8 @@ export const isSecretName: (name: string) => boolean = memoizeBounded(1024, (nam
 // its `//`, whatever comes before: a mistyped setting (`redis//:pw@host`) still holds a password. Matching
 // an optional `scheme:` first cost a scan to the end of every run of letters from each of its letters, so
 // a 15 kB query holding `@` and `//` took ~100 ms a call; the scheme is kept as it is either way.
-const URL_PASSWORD_IN_TEXT = /(\/\/[^:@/?#\s"'<>]*:)[^/?#\s"'<>]*@/g;
+const USERINFO_START = String.raw`(\/\/[^:@/?#\s"'<>]*:)`;
+const URL_PASSWORD_IN_TEXT = new RegExp(String.raw`${USERINFO_START}[^/?#\s"'<>]*@`, 'g');
 // `scheme://user@`, a userinfo without password: where Symfony's DSNs put an API key or a token
 // (`sendgrid://KEY@default`, `slack://TOKEN@default`), and a URL a token (`https://ghp_…@github.com`).
 const URL_USER_IN_TEXT = /(\/\/)[^:@/?#\s"'<>]+@/g;
@@ -54,6 +55,19 @@ const QUERY_PAIR = /(^(?=[^=&#?/\s"'<>]+=)|[?&])([^=&#\s"'<>]+)(?:=((?:[^&#"']|[
  */
 export function maskTextSecrets(text: string): string {
   return maskText(text, true);
+}
+
+// The password of a URL up to its last `@`, `/`, `?` and `#` included (see maskSettingSecrets).
+const SETTING_PASSWORD = new RegExp(String.raw`${USERINFO_START}[^\s"'<>]*@`);
+
+/**
+ * A setting's value with its secrets masked as maskTextSecrets masks a text's, and the password of a URL
+ * taken to its last `@`: a URL setting refused may be one whose password holds the `/`, `?` or `#` that
+ * made it invalid (`redis://:pa/ss@host`), where a text's URL ends its userinfo at the first of them.
+ * @example maskSettingSecrets('redis://:pa/ss@host') // 'redis://:******@host'
+ */
+export function maskSettingSecrets(value: string): string {
+  return maskTextSecrets(value.replace(SETTING_PASSWORD, `$1${MASK}@`));
 }
 
 // A URL inside a parameter's value (`?next=https%3A%2F%2Fu%3Apw%40h%2F`) is looked into once decoded, up
