@@ -44,17 +44,20 @@ export function ExceptionTrace({ error, position, showMessage, readExcerpt, sour
 // A frame's markup depends on the frame and its source lines only, and the same few frames (the router's
 // 404, a controller's usual failure) come back on every error page: each is rendered once, escaped by
 // preact, and reused while its source lines are the same. Keyed by the frame itself: parseStack shares one
-// frozen frame per call site, and the entries go with the frames.
+// frozen frame per call site, and the entries go with the frames. A frame has two markups, opened and
+// closed: an error and its cause share frames (see shareFrames), and a frame opened in one trace is closed
+// in the other, which with one entry per frame rendered the router's 404 frame anew twice a page.
 interface RenderedFrame {
   lines: readonly string[];
   href: string | undefined;
   open: boolean;
   html: string;
 }
-const renderedFrames = new WeakMap<ExcerptReader, WeakMap<StackFrame, RenderedFrame>>();
+type FrameMarkups = [closed: RenderedFrame | undefined, opened: RenderedFrame | undefined];
+const renderedFrames = new WeakMap<ExcerptReader, WeakMap<StackFrame, FrameMarkups>>();
 
-/** A frame's markup, opened on its source when `mayOpen` and it is the application's with source to show. */
-function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader, href: string | undefined, mayOpen: boolean): { html: string; open: boolean } {
+/** A frame's markup, opened on its source when `mayOpen` and it is the application's with source to show (exported for its tests). */
+export function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader, href: string | undefined, mayOpen: boolean): { html: string; open: boolean } {
   const excerpt = frame.inApp ? readExcerpt(frame.file, frame.line) : [];
   const open = mayOpen && frame.inApp && excerpt.length > 0;
   // A frame read back from a profile record is a new object on every read: kept, it would never be met
@@ -62,13 +65,15 @@ function renderTraceLine(frame: StackFrame, readExcerpt: ExcerptReader, href: st
   if (!Object.isFrozen(frame)) return { html: asciiHtml(renderToString(TraceLine({ frame, excerpt, href, open }))), open };
   let rendered = renderedFrames.get(readExcerpt);
   if (rendered === undefined) renderedFrames.set(readExcerpt, (rendered = new WeakMap()));
-  const hit = rendered.get(frame);
-  if (hit !== undefined && hit.href === href && hit.open === open && sameLines(hit.lines, excerpt)) return hit;
+  let markups = rendered.get(frame);
+  if (markups === undefined) rendered.set(frame, (markups = [undefined, undefined]));
+  const hit = markups[open ? 1 : 0];
+  if (hit !== undefined && hit.href === href && sameLines(hit.lines, excerpt)) return hit;
   // Flat: it is written inside a new page every time (see flatString). ASCII: source excerpts bring
   // comments' `§` and `→` into a page otherwise all ASCII (see asciiHtml).
   const markup = flatString(asciiHtml(renderToString(TraceLine({ frame, excerpt, href, open }))));
   const entry = { lines: excerpt.map((line) => line.text), href, open, html: markup };
-  rendered.set(frame, entry);
+  markups[open ? 1 : 0] = entry;
   return entry;
 }
 
