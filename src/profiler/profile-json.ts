@@ -31,10 +31,10 @@ const JSON_TEXT = Symbol('keel.profile.jsonText');
  * Freezes collector data that every record carries for as long as the process lives (the configuration,
  * the listener list), its JSON text made now, once: records write that text instead of serialising the
  * data again for each batch. The text lives as long as the data, so unlike a cache of each request's texts
- * it puts nothing in the young generation.
+ * it puts nothing in the young generation. `text`, when given, must be what JSON.stringify(data) reads as.
  */
-export function freezeWithJson<T extends object>(data: T): Readonly<T> {
-  Object.defineProperty(data, JSON_TEXT, { value: JSON.stringify(data) });
+export function freezeWithJson<T extends object>(data: T, text: string = JSON.stringify(data)): Readonly<T> {
+  Object.defineProperty(data, JSON_TEXT, { value: text });
   return Object.freeze(data);
 }
 

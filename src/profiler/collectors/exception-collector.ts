@@ -3,6 +3,7 @@ import type { StackFrame } from '../../errors/stack-frame.js';
 import type { Collector } from './collector.js';
 import { attached } from '../../internal/attached.js';
 import { maskTextSecrets } from '../../config/mask-secrets.js';
+import { freezeWithJson } from '../profile-json.js';
 
 const EXCEPTION_DATA = Symbol('keel.profiler.exceptionData');
 
@@ -37,14 +38,27 @@ export class ExceptionCollector implements Collector<ExceptionData> {
     return attached(error, EXCEPTION_DATA, () => this.#flatten(error));
   }
 
-  // Frozen (FlatError's frames are immutable too): both records carrying it share one serialisation.
+  // Frozen (FlatError's frames are immutable too), its JSON text made once for both records carrying it.
   #flatten(error: unknown): ExceptionData {
-    return Object.freeze({
-      chain: createFlatError(error, { debug: true })
-        .toArray()
-        .map((flat) => Object.freeze({ className: flat.class, message: maskTextSecrets(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace })),
-    });
+    const chain = createFlatError(error, { debug: true })
+      .toArray()
+      .map((flat) => Object.freeze({ className: flat.class, message: maskTextSecrets(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace }));
+    return freezeWithJson({ chain }, `{"chain":[${chain.map(linkJson).join(',')}]}`);
   }
+}
+
+// The frame lists of a code path are shared and frozen (see parseStack): their text, four fifths of an
+// error's, is made once per list and lives as long as it, where each request's error wrote it again.
+const traceTexts = new WeakMap<readonly StackFrame[], string>();
+
+function linkJson(link: ExceptionLink): string {
+  const { trace, ...fields } = link;
+  let traceText = traceTexts.get(trace);
+  if (traceText === undefined) {
+    traceText = JSON.stringify(trace);
+    if (Object.isFrozen(trace)) traceTexts.set(trace, traceText);
+  }
+  return `${JSON.stringify(fields).slice(0, -1)},"trace":${traceText}}`;
 }
 
 export function hasException(data: unknown): data is ExceptionData {
