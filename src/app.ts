@@ -7,6 +7,7 @@ import { DisallowRobotsIndexingListener } from './http/disallow-robots-indexing-
 import type { Request } from './http/request.js';
 import type { Response } from './http/response.js';
 import { ResponseListener } from './http/response-listener.js';
+import { StreamStartListener } from './http/stream-start-listener.js';
 import { JsonViewListener } from './http/json-view-listener.js';
 import { installSourceMappedStackCache } from './internal/source-mapped-stacks.js';
 import type { Subscriber } from './kernel/event-dispatcher.js';
@@ -116,6 +117,7 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
     dispatcher.addSubscriber(rateLimiting.listener);
     dispatcher.addSubscriber(new JsonViewListener());
     dispatcher.addSubscriber(new ResponseListener());
+    dispatcher.addSubscriber(new StreamStartListener());
     dispatcher.addSubscriber(
       new ErrorListener({
         logger: log,
