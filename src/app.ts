@@ -141,6 +141,10 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       onStreamError: (error, request) => log.channel('request').error(LOG_MESSAGES.responseStreamFailed, { exception: error, method: request.method, request_uri: request.pathInfo }, request),
       // In debug, what the kernel could not answer is still shown as its exception page (Symfony's ErrorHandler).
       failurePage: config.debug ? (error, request) => renderer.render(error, request) : undefined,
+      sendTimeout: config.server?.sendTimeout,
+      // Not held back with the request's records (prod's fingers crossed): its request is over, and the
+      // line is what tells an operator why clients report cut downloads.
+      onSendTimeout: (request, timeout) => log.channel('request').warning(LOG_MESSAGES.responseSendTimeout, { timeout, method: request.method, request_uri: request.pathInfo }),
     });
   } catch (error) {
     void Promise.allSettled([profiler?.store.close?.(), rateLimiting?.close()]);

@@ -76,6 +76,11 @@ export interface ServerLimits {
   requestTimeout: number;
   /** Idle time allowed between two requests of a keep-alive connection, in ms. */
   keepAliveTimeout: number;
+  /**
+   * Time a response being sent may go without the client taking any of it (nginx's send_timeout), in ms:
+   * the connection is then closed, and what it held (its buffered bytes, a stream's source) let go of.
+   */
+  sendTimeout: number;
   /** Largest header block, in bytes; more is answered 431. */
   maxHeaderSize: number;
   /** On shutdown, how long in-flight requests may take before their sockets are destroyed, in ms. */

@@ -253,6 +253,11 @@ describe('loadConfig', () => {
     });
     it('names KEEL_PROFILER_STORAGE when its Redis URL has a port that is no number', () => invalid(() => loadConfig({ cwd, env: { KEEL_PROFILER_STORAGE: 'redis://127.0.0.1:notaport' } }), 'KEEL_PROFILER_STORAGE'));
     it('names SHUTDOWN_GRACE_MS when no timer can hold it', () => invalid(() => loadConfig({ cwd, env: { SHUTDOWN_GRACE_MS: '3000000000' } }), 'SHUTDOWN_GRACE_MS'));
+    it('names SEND_TIMEOUT_MS when no timer can hold it, or it is zero', () => {
+      invalid(() => loadConfig({ cwd, env: { SEND_TIMEOUT_MS: '3000000000' } }), 'SEND_TIMEOUT_MS');
+      invalid(() => loadConfig({ cwd, env: { SEND_TIMEOUT_MS: '0' } }), 'SEND_TIMEOUT_MS');
+      assert.equal(loadConfig({ cwd, env: {} }).server?.sendTimeout, 60_000);
+    });
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
 
     it('rejects a trusted proxy that is not an address, range or alias with KEEL_ERR_CONFIG_TRUSTED_PROXY', () => {

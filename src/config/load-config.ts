@@ -111,6 +111,8 @@ function readServerLimits(values: EnvValues): ServerLimits {
     headersTimeout,
     requestTimeout,
     keepAliveTimeout: values.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
+    // A timer's range: beyond it, node would fire at once.
+    sendTimeout: values.integer('SEND_TIMEOUT_MS', 60_000, 1, 2 ** 31 - 1),
     maxHeaderSize: values.bytes('MAX_HEADER_SIZE', 16 * 1024),
     // At most what a timer holds (2^31 − 1 ms, ~24.8 days) once the last resort's 5 s are added: a timer
     // beyond fires at once, and the stop would cut everything and exit 1.

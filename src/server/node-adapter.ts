@@ -23,6 +23,13 @@ export interface NodeAdapterOptions {
   onStreamError?: (error: unknown, request: Request) => void;
   /** The page of a failure outside the error pipeline (in debug, the exception page); plain text without. */
   failurePage?: FailurePage;
+  /**
+   * Closes the connection of a response the client has taken nothing of for this long, in ms (nginx's
+   * send_timeout); undefined: never. Only a response the socket could not take at once is watched.
+   */
+  sendTimeout?: number;
+  /** Called when a response is cut for its send timeout, before its connection is closed. */
+  onSendTimeout?: (request: Request, timeout: number) => void;
 }
 
 export interface RequestListener {
@@ -43,7 +50,7 @@ export interface RequestListener {
  * Builds the `node:http` request listener that feeds the kernel and writes its responses. Requests read
  * their headers from `req.rawHeaders` (see HeaderLines), not from node's `req.headers` record.
  */
-export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError, failurePage }: NodeAdapterOptions = {}): RequestListener {
+export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError, failurePage, sendTimeout, onSendTimeout }: NodeAdapterOptions = {}): RequestListener {
   // What is still under way, and for a response still being made, its connection: see settle().
   const inFlight = new Map<Promise<void>, ServerResponse | undefined>();
   // Responses whose body is being streamed; those of server-sent events are told to end at a stop (stopStreams).
@@ -83,6 +90,8 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       fail(res, request, error);
       return;
     }
+    // A body the socket took whole is the kernel's to send: only what waits for the client is watched.
+    if (sendTimeout !== undefined && (streaming !== undefined || res.writableLength > 0)) watchSending(res, request, sendTimeout, onSendTimeout);
     if (streaming === undefined) {
       terminate(request, response);
       return;
@@ -133,6 +142,23 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     for (const res of streams) res.emit(STOPPING_EVENT);
   };
   return Object.assign(listener, { settle, stopStreams });
+}
+
+/**
+ * Closes the connection once the socket has gone `timeout` ms without the client taking any of what it
+ * holds: node's socket timer is one of inactivity, reset by every write that goes through. A response with
+ * nothing waiting (server-sent events between two events) is idle, not late, and stays open. A stream's
+ * source is then let go of as for a client gone (see sendStream).
+ */
+function watchSending(res: ServerResponse, request: Request, timeout: number, onTimeout: NodeAdapterOptions['onSendTimeout']): void {
+  res.setTimeout(timeout, () => {
+    const socket = res.socket;
+    if (socket === null || socket.destroyed || socket.writableLength === 0) return;
+    onTimeout?.(request, timeout);
+    // A reset, not a close: a close leaves the bytes in the kernel, which goes on offering them to a client
+    // that reads nothing for minutes, and the client is never told.
+    socket.resetAndDestroy();
+  });
 }
 
 function connectionGone(res: ServerResponse): Promise<void> {
