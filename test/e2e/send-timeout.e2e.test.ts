@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/load-config.js';
 import { Response } from '../../src/http/response.js';
 import { createLogger } from '../../src/logging/create-logger.js';
 import type { RouteDefinition } from '../../src/routing/route.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const SEND_TIMEOUT_MS = 300;
 // Far more than the kernel's socket buffers on both sides take: the rest waits in the server for the client.
@@ -28,11 +29,6 @@ function stalledClient(port: number, path: string): Promise<Socket> {
     socket.on('error', () => undefined);
     socket.once('error', reject);
   });
-}
-
-async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
-  for (let waited = 0; waited < ms && !check(); waited += 20) await sleep(20);
-  assert.ok(check(), `the condition was not met within ${ms} ms`);
 }
 
 describe('a response its client does not read (SEND_TIMEOUT_MS)', () => {

@@ -12,6 +12,7 @@ import { NotFoundHttpException } from '../../src/http/http-exception.js';
 import { Response } from '../../src/http/response.js';
 import { createLogger } from '../../src/logging/create-logger.js';
 import type { RouteDefinition } from '../../src/routing/route.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 interface Answer {
   status: number | undefined;
@@ -31,11 +32,6 @@ function fetchText(port: number, path: string): Promise<Answer> {
       .on('error', reject)
       .end();
   });
-}
-
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(check(), 'the condition was not met within 2 s');
 }
 
 // A source that fails before it has produced anything is the controller's failure: the error page with

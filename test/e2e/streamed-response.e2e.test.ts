@@ -14,6 +14,7 @@ import { createLogger } from '../../src/logging/create-logger.js';
 import type { Subscriber } from '../../src/kernel/event-dispatcher.js';
 import type { ResponseEvent } from '../../src/kernel/events.js';
 import type { RouteDefinition } from '../../src/routing/route.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 // What the streaming routes report back to the test: a source's cleanup ran, a step was reached.
 class Signals {
@@ -367,7 +368,3 @@ function leaveAfterFirstChunk(port: number, path: string): Promise<void> {
   });
 }
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(condition(), 'condition not met within 2 s');
-}
