@@ -77,8 +77,9 @@ export interface ServerLimits {
   /** Idle time allowed between two requests of a keep-alive connection, in ms. */
   keepAliveTimeout: number;
   /**
-   * Time a response being sent may go without the client taking any of it (nginx's send_timeout), in ms:
-   * the connection is then closed, and what it held (its buffered bytes, a stream's source) let go of.
+   * Time a response being sent may go without its connection accepting any more of it (nginx's
+   * send_timeout), in ms: the connection is then reset, and what it held (its buffered bytes, a stream's
+   * source) let go of.
    */
   sendTimeout: number;
   /** Largest header block, in bytes; more is answered 431. */

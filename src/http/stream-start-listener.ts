@@ -15,6 +15,11 @@ type Chunk = string | Uint8Array;
  * before any answer. Fastify does the same by writing a stream's head only with its first chunk. Past
  * the first chunk the head is sent, and a failure can only cut the body (see writeResponse).
  *
+ * Successful answers only: an error response is the answer to an exception already, and one whose listener
+ * fails is sent unfiltered (Symfony's handleThrowable), which would hide the stream's failure. A node stream
+ * that already has a reader of its own (a `data` listener, a pipe the controller set up) is left as it is:
+ * read ahead, its first chunk would reach that reader twice.
+ *
  * After ResponseListener (0), which empties the bodies of HEAD answers, 204s and 304s and narrows a file
  * to its range, so that only what will be sent is read; before the profiler (-100), which then records the
  * answer the client gets. Server-sent events are left alone: their first event may be long in coming,
@@ -28,10 +33,19 @@ export class StreamStartListener implements Subscriber {
   readonly onResponse = (event: ResponseEvent): Promise<void> | undefined => {
     const { response } = event;
     const body = response.body;
-    if (!event.isMainRequest || !isBodyStream(body) || /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) return undefined;
-    return startedBody(body, event.request).then((started) => {
-      response.body = started;
-    });
+    if (!event.isMainRequest || !isBodyStream(body) || response.status < 200 || response.status > 299) return undefined;
+    if (/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '') || (body instanceof Readable && body.listenerCount('data') > 0)) return undefined;
+    return startedBody(body, event.request).then(
+      (started) => {
+        response.body = started;
+      },
+      (error: unknown) => {
+        // Let go of already (startedBody did): the kernel would otherwise discard the body again, and an
+        // iterable discarded is opened anew to be returned.
+        response.body = '';
+        throw error;
+      },
+    );
   };
 }
 
@@ -43,6 +57,13 @@ export class StreamStartListener implements Subscriber {
 function startedBody(body: BodyStream, request: Request): Promise<BodyStream | string> {
   // A web stream through node's adapter, as writeResponse would send it (see sendStream).
   const source = body instanceof ReadableStream ? Readable.fromWeb(body as WebReadableStream) : body;
+  // The one iterator of an iterable: the one to return(), where discarding the iterable would open another
+  // (a second query of a cursor) only to close it.
+  const iterator = source instanceof Readable ? undefined : source[Symbol.asyncIterator]();
+  const release = (): void => {
+    if (iterator === undefined) discardBodyStream(source);
+    else void Promise.resolve(iterator.return?.()).catch(() => undefined);
+  };
   return new Promise((resolve, reject) => {
     const signal = request.signal;
     let settled = false;
@@ -54,17 +75,17 @@ function startedBody(body: BodyStream, request: Request): Promise<BodyStream | s
     };
     const gone = (): void =>
       settle(() => {
-        discardBodyStream(source);
+        release();
         resolve('');
       });
     if (signal.aborted) return gone();
     signal.addEventListener('abort', gone);
-    const started = source instanceof Readable ? firstChunkOf(source).then(() => source) : firstResultOf(source);
+    const started = iterator === undefined ? firstChunkOf(source as Readable).then(() => source) : firstResultOf(iterator);
     started.then(
       (ready) => settle(() => resolve(ready)),
       (error: unknown) =>
         settle(() => {
-          discardBodyStream(source);
+          release();
           // A source that stopped on request.signal (the client left) has failed nobody.
           if (signal.aborted) resolve('');
           else reject(error);
@@ -90,7 +111,10 @@ function firstChunkOf(source: Readable): Promise<void> {
     };
     const onData = (chunk: Chunk): void => {
       source.pause();
-      source.unshift(chunk);
+      // A string read from a stream with an encoding (setEncoding('hex')) is in that encoding: put back
+      // without it, it would be taken for UTF-8 and encoded a second time.
+      if (typeof chunk === 'string' && source.readableEncoding !== null) source.unshift(chunk, source.readableEncoding);
+      else source.unshift(chunk);
       done();
     };
     const onEnd = (): void => done();
@@ -111,8 +135,7 @@ function prematureClose(): Error {
 }
 
 /** Any other source: its first step taken, then given back first by an iterable that goes on with the rest. */
-async function firstResultOf(source: AsyncIterable<Chunk>): Promise<AsyncIterable<Chunk>> {
-  const iterator = source[Symbol.asyncIterator]();
+async function firstResultOf(iterator: AsyncIterator<Chunk>): Promise<AsyncIterable<Chunk>> {
   return new StartedChunks(await iterator.next(), iterator);
 }
 

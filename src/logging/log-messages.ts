@@ -29,7 +29,7 @@ export const LOG_MESSAGES = {
   /** ERROR, channel `request`; context: exception, method, request_uri. The connection was cut mid-body. */
   responseStreamFailed: 'response stream failed after its headers were sent: connection closed',
   /** WARNING, channel `request`; context: timeout (ms), method, request_uri. nginx says "client timed out … while sending to client". */
-  responseSendTimeout: 'client read none of the response for {timeout} ms: connection closed',
+  responseSendTimeout: 'client took no more of the response for {timeout} ms: connection reset',
   /**
    * Rate limiter, channel `rate_limiter`, once per outage (twice when the connection names its cause only after
    * the first failure) and once per recovery; context: storage (URL, credentials masked), error.

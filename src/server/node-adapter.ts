@@ -12,6 +12,8 @@ import { ClientGoneSignal, endingAtStop, isSignalStop, markEventStream, STOPPING
 import { answerFailure, type FailurePage } from './failure-answer.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 import { localHostOf, normaliseAddress } from './socket-address.js';
+import { sanitizeHeaderValues } from './header-values.js';
+import { type SendTimeoutHandler, watchSending } from './send-timeout.js';
 
 export interface NodeAdapterOptions {
   resolveOrigin?: OriginResolver;
@@ -24,12 +26,12 @@ export interface NodeAdapterOptions {
   /** The page of a failure outside the error pipeline (in debug, the exception page); plain text without. */
   failurePage?: FailurePage;
   /**
-   * Closes the connection of a response the client has taken nothing of for this long, in ms (nginx's
+   * Resets the connection of a response it has accepted nothing more of for this long, in ms (nginx's
    * send_timeout); undefined: never. Only a response the socket could not take at once is watched.
    */
   sendTimeout?: number;
   /** Called when a response is cut for its send timeout, before its connection is closed. */
-  onSendTimeout?: (request: Request, timeout: number) => void;
+  onSendTimeout?: SendTimeoutHandler;
 }
 
 export interface RequestListener {
@@ -144,23 +146,6 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
   return Object.assign(listener, { settle, stopStreams });
 }
 
-/**
- * Closes the connection once the socket has gone `timeout` ms without the client taking any of what it
- * holds: node's socket timer is one of inactivity, reset by every write that goes through. A response with
- * nothing waiting (server-sent events between two events) is idle, not late, and stays open. A stream's
- * source is then let go of as for a client gone (see sendStream).
- */
-function watchSending(res: ServerResponse, request: Request, timeout: number, onTimeout: NodeAdapterOptions['onSendTimeout']): void {
-  res.setTimeout(timeout, () => {
-    const socket = res.socket;
-    if (socket === null || socket.destroyed || socket.writableLength === 0) return;
-    onTimeout?.(request, timeout);
-    // A reset, not a close: a close leaves the bytes in the kernel, which goes on offering them to a client
-    // that reads nothing for minutes, and the client is never told.
-    socket.resetAndDestroy();
-  });
-}
-
 function connectionGone(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => (res.closed ? resolve() : res.once('close', () => resolve())));
 }
@@ -189,45 +174,6 @@ export function createRequest(req: IncomingMessage, resolveOrigin: OriginResolve
 }
 
 const NOT_STOPPING = (): boolean => false;
-
-// RFC 9110 §5.5: a field value is visible ASCII, obs-text, space and tab. Anything else (CR, LF, NUL, other
-// controls) would either be rejected by node:http with an exception or split the header, so it is
-// percent-encoded: a value built from request data can never inject a header or crash the response.
-const INVALID_FIELD_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-const INVALID_FIELD_CHARS = /[^\t\x20-\x7e\x80-\xff]/g;
-
-export function sanitizeHeaderValue(value: string): string {
-  return validValues.has(value) ? value : sanitizeNewValue(value);
-}
-
-// A value not among validValues: cleaned, and remembered when it is plain ASCII.
-function sanitizeNewValue(value: string): string {
-  if (INVALID_FIELD_CHAR.test(value)) return value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c));
-  // Not remembered: validValues holds ASCII values only, which sanitizeHeaderValues() need not look into.
-  if (OBS_TEXT.test(value)) return value;
-  if (validValues.size >= VALID_VALUES_LIMIT) validValues.clear();
-  validValues.add(value);
-  return value;
-}
-
-/** Sanitizes a flat [name, value, …] list in place; true when a value holds obs-text (bytes 0x80–0xFF). */
-function sanitizeHeaderValues(raw: string[]): boolean {
-  let obsText = false;
-  for (let i = 1; i < raw.length; i += 2) {
-    const value = raw[i]!;
-    if (validValues.has(value)) continue;
-    const clean = sanitizeNewValue(value);
-    raw[i] = clean;
-    // Remembered just now means ASCII: only the others need looking into.
-    if (!obsText && !validValues.has(clean)) obsText = OBS_TEXT.test(clean);
-  }
-  return obsText;
-}
-
-// Values found valid lately, ASCII only: most responses repeat the same few (types, Cache-Control, Date).
-const VALID_VALUES_LIMIT = 256;
-const validValues = new Set<string>();
-const OBS_TEXT = /[\x80-\xff]/;
 
 /** Writes the response; for a streamed body, resolves once it is all sent (rejects if it failed midway). */
 export function writeResponse(res: ServerResponse, request: Request, response: Response): Promise<void> | undefined {
@@ -287,7 +233,6 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   let cutShort = false;
   let sourceClosedFirst = false;
   res.once('finish', () => (finished = true));
-  res.once('close', () => (cutShort = !finished));
   // A web stream through node's own adapter: destroyed, it cancels the stream even while a read is pending,
   // where pipeline's reading of it as an async iterable waits for that read before letting go.
   const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream instanceof Readable ? stream : endingAtStop(stream);
@@ -303,7 +248,13 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   // to, but an async generator waiting for news (server-sent events) cannot return before its wait ends,
   // and the request would be waited for (by a graceful stop, the profile's writing) for as long. The check
   // runs a turn after the close, so that a source's own failure, which closes the response too, is reported.
-  const gone = new Promise<void>((resolve) => res.once('close', () => setImmediate(resolve)));
+  // One close listener for both (a response already has many: node's, pipeline's, request.signal's).
+  const gone = new Promise<void>((resolve) =>
+    res.once('close', () => {
+      cutShort = !finished;
+      setImmediate(resolve);
+    }),
+  );
   await Promise.race([sending, gone]);
   // Settled or not, nothing else waits for it.
   sending.catch(() => undefined);

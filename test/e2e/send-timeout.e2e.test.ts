@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +66,15 @@ describe('a response its client does not read (SEND_TIMEOUT_MS)', () => {
         },
       },
       { name: 'hello', path: '/hello', controller: () => new Response('hello') },
+      {
+        name: 'slow',
+        path: '/slow',
+        // Longer to make than several send timeouts: the connection is quiet meanwhile, and must stay up.
+        controller: async () => {
+          await sleep(SEND_TIMEOUT_MS * 4);
+          return new Response('slow done');
+        },
+      },
     ];
     const config = loadConfig({ cwd: projectDir, env: { APP_ENV: 'prod', SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS) } });
     const logger = createLogger({ env: config.env, debug: config.debug, level: 'info', stderr: false, file: undefined, destination: { write: (line: string) => void logged.push(line) } });
@@ -79,7 +88,7 @@ describe('a response its client does not read (SEND_TIMEOUT_MS)', () => {
 
   it('closes the connection of a large answer its client stopped reading, says so, and keeps serving', async () => {
     const client = await stalledClient(port, '/big');
-    await waitFor(() => logged.some((line) => line.includes('client read none of the response for 300 ms') && line.includes('/big')));
+    await waitFor(() => logged.some((line) => line.includes('client took no more of the response for 300 ms') && line.includes('/big')));
     // Told by a reset: reading again, the client finds the connection gone before the whole body.
     let received = 0;
     client.on('data', (chunk: Buffer) => (received += chunk.length));
@@ -91,11 +100,56 @@ describe('a response its client does not read (SEND_TIMEOUT_MS)', () => {
     assert.equal(answer, 200);
   });
 
+  // nginx may reach keel over a unix socket, and a TLS socket has no reset either.
+  it('closes a stalled connection on a unix socket too, the process serving on', async () => {
+    const path = join(projectDir, 'keel.sock');
+    const server = createServer(app.handler);
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    try {
+      const before = logged.length;
+      const client = await new Promise<Socket>((resolve) => {
+        const socket = connect(path, () => {
+          socket.pause();
+          socket.write('GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n');
+          resolve(socket);
+        });
+        socket.on('error', () => undefined);
+      });
+      await waitFor(() => logged.slice(before).some((line) => line.includes('client took no more of the response') && line.includes('/big')));
+      client.destroy();
+      const answer = await new Promise<number | undefined>((resolve, reject) => httpRequest({ socketPath: path, path: '/hello', agent: false }, (res) => resolve(res.resume().statusCode)).on('error', reject).end());
+      assert.equal(answer, 200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('lets go of the source of a stream its client stopped reading', async () => {
     const client = await stalledClient(port, '/endless');
     await waitFor(() => closed.includes('endless'));
-    assert.ok(logged.some((line) => line.includes('client read none of the response') && line.includes('/endless')));
+    assert.ok(logged.some((line) => line.includes('client took no more of the response') && line.includes('/endless')));
     client.destroy();
+  });
+
+  it('leaves alone the next response of the connection, however long it takes to make', async () => {
+    const before = logged.length;
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /big HTTP/1.1\r\nHost: localhost\r\n\r\nGET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      let tail = '';
+      socket.on('data', (chunk: Buffer) => {
+        // The end of the stream only: the first answer is 48 MB of `x`.
+        tail = (tail + chunk.toString('latin1')).slice(-512);
+        if (tail.endsWith('slow done')) {
+          socket.destroy();
+          resolve(tail);
+        }
+      });
+      socket.on('error', reject);
+      socket.on('close', () => reject(new Error(`closed before the second answer: …${tail.slice(-80)}`)));
+    });
+    assert.match(received, /HTTP\/1\.1 200 OK[\s\S]*slow done$/);
+    assert.deepEqual(logged.slice(before).filter((line) => line.includes('client took no more')), []);
   });
 
   it('keeps a stream open while it has nothing to send, however long between two events', async () => {
@@ -112,6 +166,6 @@ describe('a response its client does not read (SEND_TIMEOUT_MS)', () => {
         .end(),
     );
     assert.equal(body, 'data: 1\n\ndata: 2\n\ndata: 3\n\n');
-    assert.deepEqual(logged.slice(before).filter((line) => line.includes('client read none')), []);
+    assert.deepEqual(logged.slice(before).filter((line) => line.includes('client took no more')), []);
   });
 });
