@@ -5,7 +5,7 @@ import { appendIndexLines, CURRENT_INDEX, currentSegmentHead, deleteSegment, isI
 import type { Profile, ProfileSummary } from './profile.js';
 import { summarizeProfile } from './profile.js';
 import type { IndexEntry } from './profile-index.js';
-import { type CollectorTexts, stringifyProfile } from './profile-json.js';
+import { type CollectorTexts, profilePieces } from './profile-json.js';
 import { matchesQuery, type ProfileQuery, type ProfileStore } from './profile-store.js';
 import { GroupReader, groupTexts, packRecords } from './record-group.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
@@ -190,18 +190,19 @@ export class FileProfileStore implements ProfileStore {
   /** Writes the records, a group per slot; each one's index entry once its group is in place, or its error. */
   #writeBatch(profiles: readonly Profile[]): (IndexEntry | Error)[] {
     const outcomes: (IndexEntry | Error)[] = [];
-    const texts: { index: number; text: string }[] = [];
+    const texts: { index: number; pieces: string[]; size: number }[] = [];
     const collectorTexts: CollectorTexts = new Map(); // a family's error: one text for its two records
     profiles.forEach((profile, index) => {
       try {
-        texts.push({ index, text: stringifyProfile(profile, collectorTexts) });
+        const pieces = profilePieces(profile, collectorTexts);
+        texts.push({ index, pieces, size: pieces.reduce((sum, piece) => sum + piece.length, 0) });
       } catch (error) {
         outcomes[index] = asError(error);
       }
     });
     for (const group of groupTexts(texts)) {
       try {
-        const { data, parts } = packRecords(group.map(({ text }) => text));
+        const { data, parts } = packRecords(group.map(({ pieces }) => pieces));
         const at = this.#ring.write(data, group.length);
         group.forEach(({ index }, i) => (outcomes[index] = { ...summarizeProfile(profiles[index]!), location: parts[i] ? { ...at, part: parts[i] } : at }));
       } catch (error) {

@@ -15,14 +15,34 @@ export type CollectorTexts = Map<object, string>;
  * the error a failed request shares with its error sub-request make up about a third of what a 404 writes.
  */
 export function stringifyProfile(profile: Profile, texts?: CollectorTexts): string {
+  return profilePieces(profile, texts).join('');
+}
+
+/**
+ * stringifyProfile()'s text in pieces: written text at even indexes, and at odd ones the texts of frozen
+ * collector data, which the records written together share (see packRecords).
+ */
+export function profilePieces(profile: Profile, texts?: CollectorTexts): string[] {
   const { collectors, ...fields } = profile;
-  const parts: string[] = [];
+  const pieces: string[] = [];
+  let written = `${JSON.stringify(fields).slice(0, -1)},"collectors":{`;
+  let separator = '';
   for (const name of Object.keys(collectors)) {
-    const text = collectorText(collectors[name], texts);
-    if (text !== undefined) parts.push(`${JSON.stringify(name)}:${text}`);
+    const data = collectors[name];
+    const shared = sharedText(data, texts);
+    const text = shared ?? (JSON.stringify(data) as string | undefined);
+    if (text === undefined) continue;
+    written += `${separator}${JSON.stringify(name)}:`;
+    separator = ',';
+    if (shared === undefined) {
+      written += text;
+    } else {
+      pieces.push(written, shared);
+      written = '';
+    }
   }
-  const head = JSON.stringify(fields);
-  return `${head.slice(0, -1)},"collectors":{${parts.join(',')}}}`;
+  pieces.push(`${written}}}`);
+  return pieces;
 }
 
 const JSON_TEXT = Symbol('keel.profile.jsonText');
@@ -38,12 +58,12 @@ export function freezeWithJson<T extends object>(data: T, text: string = JSON.st
   return Object.freeze(data);
 }
 
-function collectorText(data: unknown, texts: CollectorTexts | undefined): string | undefined {
-  if (typeof data === 'object' && data !== null) {
-    const own = (data as { [JSON_TEXT]?: unknown })[JSON_TEXT];
-    if (typeof own === 'string') return own;
-  }
-  if (texts === undefined || typeof data !== 'object' || data === null || !Object.isFrozen(data)) return JSON.stringify(data) as string | undefined;
+// The text of frozen data: its own (freezeWithJson), or made once per `texts`; undefined for any other value.
+function sharedText(data: unknown, texts: CollectorTexts | undefined): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const own = (data as { [JSON_TEXT]?: unknown })[JSON_TEXT];
+  if (typeof own === 'string') return own;
+  if (texts === undefined || !Object.isFrozen(data)) return undefined;
   let text = texts.get(data);
   if (text === undefined) texts.set(data, (text = JSON.stringify(data)));
   return text;

@@ -20,20 +20,34 @@ export interface PackedGroup {
 
 /**
  * Compresses records one after the other as a single Brotli stream. Records that follow each other are
- * nearly the same (the same routes, headers, configuration and error): compressed apart, each cost ~30 µs
- * and ~2.3 kB; together, with a window that spans the group, each after the first is mostly references
- * to the one before (measured on the seed request: ~2 µs and ~150 B a record in a group of twenty).
- * Brotli at quality 0 (quality 1 saves a few per cent for twice the time), a size hint for the encoder.
+ * nearly the same (the same routes, headers, configuration and error): together, with a window that spans
+ * the group, each after the first is mostly references to the one before, ~150 B a record in a group of
+ * twenty where apart each took ~2.3 kB. Brotli at quality 0 (quality 1 saves a few per cent for twice the
+ * time), a size hint for the encoder.
+ *
+ * Its time is per byte given, however repetitive: so the texts of frozen collector data (the odd pieces of
+ * profilePieces: the configuration, the listener list, the error a request shares with its error
+ * sub-request) that more than one record of the group carries are given once, at the head of the group,
+ * and each record names them with a marker, `NUL<offset>,<size>NUL` in bytes of the group, which no JSON
+ * text holds (JSON writes U+0000 as `\u0000`). That is about half of a seed 404's bytes.
  */
-export function packRecords(texts: readonly string[]): PackedGroup {
-  const buffers = texts.map((text) => Buffer.from(text, cheapestEncoding(text)));
-  const json = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
+export function packRecords(records: readonly (readonly string[])[]): PackedGroup {
+  const shared = records.length > 1 ? sharedTexts(records) : new Map<string, string>();
+  const head: Buffer[] = [];
+  let offset = 0;
+  for (const text of shared.keys()) {
+    const bytes = toBytes(text);
+    shared.set(text, `\0${offset},${bytes.length}\0`);
+    head.push(bytes);
+    offset += bytes.length;
+  }
+  const buffers = records.map((pieces) => toBytes(pieces.map((piece, i) => (i % 2 === 1 ? (shared.get(piece) ?? piece) : piece)).join('')));
+  const json = buffers.length === 1 ? buffers[0]! : Buffer.concat([...head, ...buffers]);
   const window = Math.min(24, Math.max(14, Math.ceil(Math.log2(json.length + 1))));
   const data = brotliCompressSync(json, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 0, [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
   });
   if (buffers.length === 1) return { data, parts: [undefined] };
-  let offset = 0;
   const parts = buffers.map(({ length }) => {
     const part = { offset, size: length };
     offset += length;
@@ -41,6 +55,28 @@ export function packRecords(texts: readonly string[]): PackedGroup {
   });
   return { data, parts };
 }
+
+// The shared pieces (odd indexes) met more than once in the group, in the order first met; the values are
+// filled in with their markers by packRecords.
+function sharedTexts(records: readonly (readonly string[])[]): Map<string, string> {
+  const seen = new Set<string>();
+  const repeated = new Map<string, string>();
+  for (const pieces of records) {
+    for (let i = 1; i < pieces.length; i += 2) {
+      const piece = pieces[i]!;
+      if (seen.has(piece)) repeated.set(piece, '');
+      else seen.add(piece);
+    }
+  }
+  return repeated;
+}
+
+function toBytes(text: string): Buffer {
+  return Buffer.from(text, cheapestEncoding(text));
+}
+
+// A marker of a shared text in a record (see packRecords).
+const SHARED_TEXT = /\0(\d+),(\d+)\0/g;
 
 /**
  * Reads records out of their groups' compressed bytes, keeping the last group decompressed: a developer
@@ -61,18 +97,25 @@ export class GroupReader {
     }
     if (part === undefined) return json.toString('utf8');
     if (part.offset + part.size > json.length) throw new Error(`the group holds ${json.length} bytes, not ${part.offset + part.size}`);
-    return json.toString('utf8', part.offset, part.offset + part.size);
+    const text = json.toString('utf8', part.offset, part.offset + part.size);
+    if (!text.includes('\0')) return text;
+    const group = json;
+    return text.replace(SHARED_TEXT, (_marker, start: string, size: string) => {
+      const end = Number(start) + Number(size);
+      if (end > part.offset) throw new Error(`a shared text of the group ends at ${end}, past its head`);
+      return group.toString('utf8', Number(start), end);
+    });
   }
 }
 
 /** Cuts items into runs of at most GROUP_RECORDS whose texts add up to at most GROUP_BYTES (a larger text alone). */
-export function groupTexts<T extends { text: string }>(items: readonly T[]): T[][] {
+export function groupTexts<T extends { size: number }>(items: readonly T[]): T[][] {
   const groups: T[][] = [];
   let current: T[] = [];
   let bytes = 0;
   for (const item of items) {
     // Characters, not bytes: the bound needs only to be rough.
-    const size = item.text.length;
+    const size = item.size;
     if (current.length > 0 && (current.length === GROUP_RECORDS || bytes + size > GROUP_BYTES)) {
       groups.push(current);
       current = [];
