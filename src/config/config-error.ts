@@ -32,7 +32,7 @@ export class ConfigError extends Error {
 
 // The message lands in terminals and CI logs: a secret setting's value, or a URL's password, is masked.
 function describeValue(variable: string, value: string, expected: string): string {
-  return `${variable}="${isSecretName(variable) ? MASK : maskSettingSecrets(value)}" is invalid: expected ${expected}.`;
+  return `${variable}="${isSecretName(variable) ? MASK : maskSettingSecrets(value, { refused: true })}" is invalid: expected ${expected}.`;
 }
 
 // Symfony's format, `<reason> in "<file>" at line <n>.`, without the excerpt of the file it adds below:

@@ -86,6 +86,15 @@ describe('loadConfig', () => {
       assert.equal(test.host, 'from-test');
     });
 
+    // Trimmed and blank-as-unset, as the environment itself is read: `set APP_ENV=prod && …` on Windows
+    // leaves a trailing space, which had run prod without .env.prod.
+    it('names the environment files from APP_ENV trimmed, and from dev when it is blank', () => {
+      const cwd = project({ '.env': 'PORT=8000\n', '.env.prod': 'PORT=9000\n', '.env.dev': 'PORT=7000\n', '.env.test': 'PORT=6000\n', '.env.local': 'HOST=from-local\n' });
+      for (const appEnv of ['prod ', ' prod']) assert.deepEqual(pick(loadConfig({ cwd, env: { APP_ENV: appEnv } })), { env: 'prod', port: 9000, host: 'from-local' }, JSON.stringify(appEnv));
+      for (const appEnv of ['', '  ']) assert.deepEqual(pick(loadConfig({ cwd, env: { APP_ENV: appEnv } })), { env: 'dev', port: 7000, host: 'from-local' }, JSON.stringify(appEnv));
+      assert.notEqual(loadConfig({ cwd, env: { APP_ENV: 'test ' } }).host, 'from-local', '.env.local is not read in test');
+    });
+
     it('picks the environment files from APP_ENV set in .env.local', () => {
       const cwd = project({ '.env': 'APP_ENV=dev\n', '.env.local': 'APP_ENV=prod\n', '.env.prod': 'PORT=8080\n', '.env.dev': 'PORT=1\n' });
       const config = loadConfig({ cwd, env: {} });
@@ -272,3 +281,7 @@ describe('maskSecrets', () => {
     assert.deepEqual(masked, { APP_SECRET: '******', PORT: '8000', nested: { Authorization: '******', list: [{ api_key: '******', name: 'n' }] }, headers: { cookie: '******' } });
   });
 });
+
+function pick({ env, port, host }: { env: string; port: number; host: string }): { env: string; port: number; host: string } {
+  return { env, port, host };
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isSecretName, maskSecrets, maskTextSecrets } from './mask-secrets.js';
+import { isSecretName, maskSecrets, maskSettingSecrets, maskSettings, maskTextSecrets } from './mask-secrets.js';
 
 describe('isSecretName', () => {
   it('answers the same when asked again, whatever the case, keeping the profiler headers public', () => {
@@ -120,5 +120,42 @@ describe('maskTextSecrets', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 20_000 });
     assert.equal(child.signal, null, 'the masking did not end within 20 s');
     assert.equal(child.stdout, '//u:******@h ?token=******', child.stderr);
+  });
+});
+
+describe('maskSettingSecrets', () => {
+  // A setting's value is the whole URL or DSN: what a text would take for its end (a quote, a space, `<`) is
+  // part of the password there, as PHP's parse_url reads it.
+  it('masks the whole userinfo of a URL or DSN setting, whatever it holds, and the password pairs of a PDO DSN', () => {
+    const cases: [string, string][] = [
+      ['mysql://app:Pa"ss<w0rd>@db:3306/app', 'mysql://app:******@db:3306/app'],
+      ["smtp://user:it's-secret@smtp.example.com:25", 'smtp://user:******@smtp.example.com:25'],
+      ['redis://:with space@cache', 'redis://:******@cache'],
+      ['redis:/:s3cret@cache:6379', 'redis:/:******@cache:6379'],
+      ['sendgrid://KEY@default', 'sendgrid://******@default'],
+      ['mysql:host=db;dbname=app;user=root;password=pdopass', 'mysql:host=db;dbname=app;user=root;password=******'],
+      ['https://u:p@x.test/?token=abc&page=2', 'https://u:******@x.test/?token=******&page=2'],
+    ];
+    for (const [value, masked] of cases) assert.equal(maskSettingSecrets(value), masked, value);
+  });
+
+  it('leaves settings without secrets as they are, an `@` in a path included', () => {
+    for (const value of ['https://registry.example.com:4873/@scope/pkg', 'https://example.com/@foo', 'redis://127.0.0.1:6379/0', 'pgsql:host=db;port=5432;dbname=app', 'mailto:ops@example.com', 'memory']) {
+      assert.equal(maskSettingSecrets(value), value);
+    }
+  });
+
+  it("takes a refused URL's password to its last `@`: its `/` or `#` may be what made it invalid", () => {
+    assert.equal(maskSettingSecrets('redis://:pa/ss@host', { refused: true }), 'redis://:******@host');
+    assert.equal(maskSettingSecrets('redis://:pa#ss@host:99999', { refused: true }), 'redis://:******@host:99999');
+  });
+
+  it('masks every setting of a record so, secret-named ones whole', () => {
+    assert.deepEqual(maskSettings({ DATABASE_URL: 'mysql://app:Pa"ss<w0rd>@db/app', APP_SECRET: 'x', PORT: '8000', nested: { CACHE_DSN: 'redis://:with space@cache' } }), {
+      DATABASE_URL: 'mysql://app:******@db/app',
+      APP_SECRET: '******',
+      PORT: '8000',
+      nested: { CACHE_DSN: 'redis://:******@cache' },
+    });
   });
 });

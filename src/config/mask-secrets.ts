@@ -57,17 +57,42 @@ export function maskTextSecrets(text: string): string {
   return maskText(text, true);
 }
 
-// The password of a URL up to its last `@`, `/`, `?` and `#` included (see maskSettingSecrets).
+// The password of a refused URL up to its last `@`, `/`, `?` and `#` included (see maskSettingSecrets).
 const SETTING_PASSWORD = new RegExp(String.raw`${USERINFO_START}[^\s"'<>]*@`);
 
+// A setting that is a URL: its scheme and two slashes, or one (a typo).
+const SETTING_URL = /^[a-z][a-z0-9+.-]*:\/{1,2}/i;
+// A setting that is a DSN: a scheme, then anything (`mysql:host=…`).
+const SETTING_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+// `;name=value` pairs of a PDO DSN (`mysql:host=db;user=app;password=…`), the first right after the scheme.
+const DSN_PAIR = /(^[a-z][a-z0-9+.-]*:|;)([^=;]+)=([^;]*)/gi;
+
 /**
- * A setting's value with its secrets masked as maskTextSecrets masks a text's, and the password of a URL
- * taken to its last `@`: a URL setting refused may be one whose password holds the `/`, `?` or `#` that
- * made it invalid (`redis://:pa/ss@host`), where a text's URL ends its userinfo at the first of them.
- * @example maskSettingSecrets('redis://:pa/ss@host') // 'redis://:******@host'
+ * A setting's value with its secrets masked as maskTextSecrets masks a text's, and more, since the whole
+ * value is the URL or DSN rather than a text quoting one: the userinfo runs from the scheme to the `@`
+ * before the host whatever it holds (`mysql://app:Pa"ss<w0rd>@db`, which a text would end at the quote),
+ * after one slash too; the secret-named `;name=value` pairs of a PDO DSN are masked; and for a value
+ * `refused` (a ConfigError's), a URL's password is taken to its last `@`: its `/`, `?` or `#` may be what
+ * made it invalid (`redis://:pa/ss@host`), where a valid URL's path may hold an `@` (`/@scope/pkg`).
+ * @example maskSettingSecrets('redis://:pa/ss@host', { refused: true }) // 'redis://:******@host'
  */
-export function maskSettingSecrets(value: string): string {
-  return maskTextSecrets(value.replace(SETTING_PASSWORD, `$1${MASK}@`));
+export function maskSettingSecrets(value: string, { refused = false }: { refused?: boolean } = {}): string {
+  let masked = value;
+  const scheme = SETTING_URL.exec(masked);
+  if (scheme !== null && masked.includes('@')) {
+    const start = scheme[0].length;
+    const authorityEnd = masked.slice(start).search(/[/?#]/);
+    const end = authorityEnd === -1 ? masked.length : start + authorityEnd;
+    const at = masked.lastIndexOf('@', end - 1);
+    if (at >= start) {
+      const userinfo = masked.slice(start, at);
+      const colon = userinfo.indexOf(':');
+      masked = `${masked.slice(0, start)}${colon === -1 ? MASK : `${userinfo.slice(0, colon)}:${MASK}`}${masked.slice(at)}`;
+    }
+  }
+  if (refused) masked = masked.replace(SETTING_PASSWORD, `$1${MASK}@`);
+  if (masked.includes(';') && SETTING_SCHEME.test(masked)) masked = masked.replace(DSN_PAIR, (pair, before: string, name: string) => (isSecretName(name.trim()) ? `${before}${name}=${MASK}` : pair));
+  return maskTextSecrets(masked);
 }
 
 // A URL inside a parameter's value (`?next=https%3A%2F%2Fu%3Apw%40h%2F`) is looked into once decoded, up
@@ -116,16 +141,25 @@ function decodeComponent(text: string): string {
  * @example maskSecrets({ APP_SECRET: 'x', PORT: '8000' }) // { APP_SECRET: '******', PORT: '8000' }
  */
 export function maskSecrets<T>(value: T): T {
-  return mask(value, false, new WeakSet()) as T;
+  return mask(value, false, new WeakSet(), maskTextSecrets) as T;
 }
 
-function mask(value: unknown, secret: boolean, seen: WeakSet<object>): unknown {
+/**
+ * maskSecrets() for settings, whose every string is a whole value (see maskSettingSecrets): the environment
+ * the profiler and `keel config` show, the effective configuration.
+ * @example maskSettings({ DATABASE_URL: 'mysql://app:Pa"ss@db/app' }) // { DATABASE_URL: 'mysql://app:******@db/app' }
+ */
+export function maskSettings<T>(value: T): T {
+  return mask(value, false, new WeakSet(), maskSettingSecrets) as T;
+}
+
+function mask(value: unknown, secret: boolean, seen: WeakSet<object>, maskString: (text: string) => string): unknown {
   // An empty secret stays empty: masked, a setting left blank would look set.
-  if (value === null || typeof value !== 'object') return secret && value !== undefined && value !== '' ? MASK : typeof value === 'string' ? maskTextSecrets(value) : value;
+  if (value === null || typeof value !== 'object') return secret && value !== undefined && value !== '' ? MASK : typeof value === 'string' ? maskString(value) : value;
   if (seen.has(value)) return '[circular]';
   seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => mask(item, secret, seen));
+  if (Array.isArray(value)) return value.map((item) => mask(item, secret, seen, maskString));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) setOwn(out, key, mask(item, secret || isSecretName(key), seen));
+  for (const [key, item] of Object.entries(value)) setOwn(out, key, mask(item, secret || isSecretName(key), seen, maskString));
   return out;
 }

@@ -95,8 +95,11 @@ class DotenvCascade {
     return this.#vars[name];
   }
 
+  // As loadConfig reads it (trimmed, blank for unset): `APP_ENV=prod ` (a Windows `set … &&` leaves the
+  // space) must load .env.prod, and an empty one .env.dev, not `.env.`.
   appEnv(): string {
-    return (this.#vars.APP_ENV ?? 'dev').toLowerCase();
+    const value = (this.#vars.APP_ENV ?? '').trim().toLowerCase();
+    return value === '' ? 'dev' : value;
   }
 
   load(path: string): void {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { resolveEnvVars } from '../../config/load-config.js';
 import { declaredDotenvNames } from '../../config/resolve-env-vars.js';
 import { configWithoutDotenv } from '../../config/config.js';
-import { maskSecrets } from '../../config/mask-secrets.js';
+import { maskSettings } from '../../config/mask-secrets.js';
 import { loadCliConfig, type AppCommandOptions } from '../app-context.js';
 import type { CliIo } from '../cli-io.js';
 import { formatOption, toJson, type OutputFormat } from '../output-format.js';
@@ -25,8 +25,8 @@ export function registerConfigCommand(program: Command, io: CliIo): void {
       const effective = resolveEnvVars(config.projectDir, env);
       const declared = declaredDotenvNames(config.projectDir, { APP_ENV: config.env });
       // A file's APP_ENV shows the environment being resolved, which --env or the real environment chose.
-      const dotenv = maskSecrets(Object.fromEntries(declared.map((name) => [name, name === 'APP_ENV' ? config.env : (effective[name] ?? '')])));
-      const masked = maskSecrets(configWithoutDotenv(config));
+      const dotenv = maskSettings(Object.fromEntries(declared.map((name) => [name, name === 'APP_ENV' ? config.env : (effective[name] ?? '')])));
+      const masked = maskSettings(configWithoutDotenv(config));
       if (options.format === 'json') {
         io.stdout.write(toJson({ config: masked, dotenv }));
         return;

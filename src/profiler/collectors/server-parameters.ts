@@ -1,4 +1,4 @@
-import { maskSecrets } from '../../config/mask-secrets.js';
+import { maskSettings } from '../../config/mask-secrets.js';
 import { setOwn } from '../../internal/set-own.js';
 
 /** The environment as the request panel's Server Parameters show it: sorted by name, secrets masked. */
@@ -16,7 +16,7 @@ export function snapshotServerParameters(env: Record<string, string | undefined>
     const value = env[name];
     if (value !== undefined) setOwn(sorted, name, value);
   }
-  return Object.freeze(maskSecrets(sorted));
+  return Object.freeze(maskSettings(sorted));
 }
 
 let processSnapshot: ServerParameters | undefined;
