@@ -4,6 +4,7 @@ import { HttpException, MethodNotAllowedHttpException, NotFoundHttpException } f
 import { type Controller, Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { Kernel } from '../kernel/kernel.js';
+import { createLogger } from '../logging/create-logger.js';
 import { RecordingLogger } from '../logging/recording-logger.js';
 import { createErrorController } from './error-controller.js';
 import { ErrorListener } from './error-listener.js';
@@ -60,6 +61,20 @@ describe('ErrorListener', () => {
         await kernel.handle(get());
         assert.equal(logger.records[0]!.level, 'critical');
       }
+    });
+
+    // The message holds the URL: filled a second time by the logger, a client's `/{exception}` became the
+    // error's text (Symfony's PsrLogMessageProcessor does that to it).
+    it("writes the message as made, a client's placeholder in the URL left as it came", async () => {
+      const lines: string[] = [];
+      const logger = createLogger({ env: 'dev', debug: true, destination: { write: (line: string) => void lines.push(line) }, now: () => 0 });
+      const kernel = new Kernel();
+      kernel.dispatcher.on('request', (event) => {
+        if (event.request.attributes.controller === undefined) throw new NotFoundHttpException('No route found for "GET http://localhost/{exception}{message}"');
+      }, 32);
+      kernel.dispatcher.addSubscriber(new ErrorListener({ logger: logger.channel('request'), debug: true, controller: createErrorController(new ErrorRenderer({ debug: true })) }));
+      await kernel.handle(get('/{exception}{message}'));
+      assert.match(lines[0]!, /request\.ERROR: Uncaught PHP Exception NotFoundHttpException: "No route found for "GET http:\/\/localhost\/\{exception\}\{message\}"" at /);
     });
 
     it('logs a thrown string as an Error of unknown origin', async () => {

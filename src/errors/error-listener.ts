@@ -6,7 +6,7 @@ import type { ExceptionEvent, ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import { interpolate } from '../logging/interpolate.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
-import type { Logger } from '../logging/logger.js';
+import { literalMessage, type Logger } from '../logging/logger.js';
 import { createFlatError } from './flat-error.js';
 
 // The body reads cut short by no fault of the application, by their error's code (see logKernelException).
@@ -75,7 +75,8 @@ export class ErrorListener implements Subscriber {
       file: basename(flat.file),
       line: flat.line,
     });
-    this.#logger.log(level, message, { exception: event.error }, event.request);
+    // Filled once: the message holds the URL, and a client's `/{exception}` must stay what it requested.
+    this.#logger.log(level, message, literalMessage({ exception: event.error }), event.request);
   };
 
   // Sync-first like the kernel: when the error page renders without waiting, the 404 costs no tick.
@@ -116,7 +117,7 @@ export class ErrorListener implements Subscriber {
       file: flat.file,
       line: flat.line,
     });
-    this.#logger.critical(message, { exception: failure }, event.request);
+    this.#logger.critical(message, literalMessage({ exception: failure }), event.request);
     throw event.error;
   }
 

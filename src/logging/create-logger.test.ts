@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { Request } from '../http/request.js';
 import { RequestStack } from '../kernel/request-stack.js';
 import { createLogger } from './create-logger.js';
+import { literalMessage } from './logger.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -104,6 +105,26 @@ describe('createLogger', () => {
       // Its own message, the cause nested: not `outer: inner`, which repeats a cause that says the same.
       assert.equal(critical.exception.message, 'outer');
       assert.equal(critical.exception.cause.message, 'inner');
+    });
+
+    // pino has serializers for `exception` and `err` only: an Error under any other key has no field of its own to write.
+    it('writes an error under any key of the context, not `{}`', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out });
+      logger.error('profile store write failed', { token: 'abc123', error: new Error('EACCES: permission denied') });
+      const line = JSON.parse(out.lines[0]!);
+      assert.equal(line.error.message, 'EACCES: permission denied');
+      assert.equal(line.error.type, 'Error');
+      assert.equal(line.token, 'abc123');
+    });
+
+    it('writes a literal message as it is, in prod as in dev', () => {
+      const out = collector();
+      createLogger({ env: 'prod', debug: false, level: 'info', destination: out }).error('GET /{exception}{reqId}', literalMessage({ exception: new Error('x') }));
+      assert.equal(JSON.parse(out.lines[0]!).msg, 'GET /{exception}{reqId}');
+      const dev = collector();
+      createLogger({ env: 'dev', debug: true, destination: dev, now: () => 0 }).error('GET /{exception}', literalMessage({ exception: new Error('x') }));
+      assert.match(dev.lines[0]!, /request|app\.ERROR: GET \/\{exception\} \{"exception":/);
     });
 
     it('writes a frozen error, or one with a frozen cause, which pino\'s serializer cannot mark as seen', () => {

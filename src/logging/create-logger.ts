@@ -6,7 +6,7 @@ import { interpolate } from './interpolate.js';
 import { serializeError } from './error-serializer.js';
 import { openDestination, wrapWriter, type LineWriter, type LogDestination } from './log-destination.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
-import { AbstractLogger, type LogContext, type Logger } from './logger.js';
+import { AbstractLogger, isLiteralMessage, type LogContext, type Logger } from './logger.js';
 import { formatMonologLine } from './monolog-line-formatter.js';
 import { RequestLogBuffer } from './request-log-buffer.js';
 
@@ -136,7 +136,7 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     if (!written && logs === undefined) return;
     if (written && this.#pino !== undefined) this.#writeJson(level, context, message, request);
     if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
-    const text = interpolate(message, context);
+    const text = messageText(message, context);
     const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context, requestId: request?.id };
     logs?.push(record);
     if (!written) return;
@@ -147,10 +147,10 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
   #writeJson(level: LogLevel, given: LogContext, message: string, request: Request | undefined): void {
     // `reqId` ties a request's lines together, as Fastify's do: the main request's, so that its error
     // sub-request's lines join it (with pino's `pid`, unique across cluster workers).
-    const context = request === undefined ? given : { reqId: (request.stack?.main ?? request).id, ...given };
+    const context = withSerializedErrors(request === undefined ? given : { reqId: (request.stack?.main ?? request).id, ...given });
     const held = this.#sinks.held;
     if (held === undefined) {
-      this.#pino![level](context, interpolate(message, context));
+      this.#pino![level](context, messageText(message, context));
       return;
     }
     // Held per main request: its sub-requests share its stack.
@@ -159,7 +159,7 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     for (const ready of held.offer(owner, LOG_LEVELS.indexOf(level), record)) {
       replayedTime = ready.time;
       try {
-        ready.pino[ready.level](ready.context, interpolate(ready.message, ready.context));
+        ready.pino[ready.level](ready.context, messageText(ready.message, ready.context));
       } finally {
         replayedTime = undefined;
       }
@@ -173,4 +173,19 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
   async close(): Promise<void> {
     await Promise.all(this.#sinks.destinations.map((destination) => destination.close()));
   }
+}
+
+function messageText(message: string, context: LogContext): string {
+  return isLiteralMessage(context) ? message : interpolate(message, context);
+}
+
+// pino serialises an error only under the keys given serializers (`exception`, `err`): under any other an
+// Error, whose fields are not enumerable, was written `{}`.
+function withSerializedErrors(context: LogContext): LogContext {
+  let copy: LogContext | undefined;
+  for (const key of Object.keys(context)) {
+    const value = context[key];
+    if (value instanceof Error && key !== 'exception' && key !== 'err') (copy ??= { ...context })[key] = serializeError(value);
+  }
+  return copy ?? context;
 }

@@ -42,4 +42,13 @@ describe('interpolate', () => {
   it('fills in one pass', () => {
     assert.equal(interpolate('{a} {b}', { a: '{b}', b: 'B' }), '{b} B');
   });
+
+  it('fills an object with a string form of its own with it (a URL its href), any other with its class', () => {
+    class Broken {
+      toString(): string {
+        throw new Error('no');
+      }
+    }
+    assert.equal(interpolate('{url} {ids} {broken}', { url: new URL('https://api.example.test/v1?page=2'), ids: new Set([1]), broken: new Broken() }), 'https://api.example.test/v1?page=2 [object Set] [object Broken]');
+  });
 });

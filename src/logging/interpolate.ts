@@ -35,6 +35,16 @@ function placeholderText(value: unknown): string {
       return 'arraynull';
     }
   }
+  // An object with a string form of its own (a URL's href) is that string, as PHP casts an object with
+  // __toString; any other is `[object Class]`.
+  const { toString } = value as { toString?: unknown };
+  if (typeof toString === 'function' && toString !== Object.prototype.toString) {
+    try {
+      return String((toString as () => unknown).call(value));
+    } catch {
+      // A toString that throws: the class, as for an object without one.
+    }
+  }
   return `[object ${(value as { constructor?: { name?: string } }).constructor?.name || 'Object'}]`;
 }
 

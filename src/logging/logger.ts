@@ -3,6 +3,24 @@ import type { LogLevel } from './log-record.js';
 
 export type LogContext = Record<string, unknown>;
 
+/** Marks a context whose message is final text, not a template: see literalMessage(). */
+export const LITERAL_MESSAGE: unique symbol = Symbol('keel.log.literalMessage');
+
+/**
+ * The context of a message already made from data (an error's message, a URL): the logger writes the
+ * message as it is instead of filling its `{placeholders}` from the context, so that a client's
+ * `/{exception}` stays what it requested. Invisible in the written context.
+ * @example logger.error(`Uncaught ${flat.class}: "${flat.message}"`, literalMessage({ exception: error }))
+ */
+export function literalMessage(context: LogContext): LogContext {
+  return Object.assign(context, { [LITERAL_MESSAGE]: true });
+}
+
+/** Whether the context marks its message literal (see literalMessage). */
+export function isLiteralMessage(context: LogContext): boolean {
+  return (context as { [LITERAL_MESSAGE]?: unknown })[LITERAL_MESSAGE] === true;
+}
+
 /**
  * What components log through. A logger belongs to a channel (`request`, `app`, `keel` …). Passing the
  * request attaches the record to that request's profile (its main request's log list) as well.

@@ -105,6 +105,22 @@ describe('formatMonologLine', () => {
   });
 });
 
+describe('formatMonologLine with hostile context', () => {
+  const record = (context: Record<string, unknown>) => ({ time: 0, level: 'error' as const, channel: 'request', message: 'm', context });
+
+  it('escapes DEL and the C1 controls of the context, as the message\'s are', () => {
+    const line = formatMonologLine(record({ referer: 'https://x.test/\u009b31mRED\u007f' }));
+    assert.ok(!/[\u007f-\u009f]/.test(line), line);
+    assert.match(line, /\\u009b31mRED\\u007f/);
+    assert.equal(JSON.parse(line.slice(line.indexOf('{'), line.lastIndexOf('}') + 1)).referer, 'https://x.test/\u009b31mRED\u007f');
+  });
+
+  it('writes the record even when its context cannot be', () => {
+    const line = formatMonologLine(record({ get broken(): string { throw new Error('getter failed'); } }));
+    assert.match(line, /^\[1970-01-01T00:00:00\.000000\+00:00\] request\.ERROR: m \{"context":"not written: getter failed"\} \[\]\n$/);
+  });
+});
+
 describe('formatMonologDate', () => {
   it('prints microseconds and +00:00', () => {
     assert.equal(formatMonologDate(Date.parse('2026-11-22T10:52:03.253Z') + 0.366), '2026-11-22T10:52:03.253366+00:00');

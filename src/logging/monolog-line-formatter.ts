@@ -33,6 +33,18 @@ let lastSecondText = '';
 function formatContext(context: Record<string, unknown>): string {
   if (Object.keys(context).length === 0) return '[]';
   // PHP's json_encode(JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) matches JSON.stringify, except that
-  // it escapes the two JavaScript line terminators.
-  return JSON.stringify(normalizeContext(context)).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // it escapes the two JavaScript line terminators. DEL and the C1 controls are escaped too, as the
+  // message's are (see oneLine): a client's `\u009b31m` must not drive the terminal of a `tail -f`.
+  let json: string;
+  try {
+    json = JSON.stringify(normalizeContext(context));
+  } catch (error) {
+    // A record is written whatever its context holds (a getter that throws, a string too long to build).
+    json = JSON.stringify({ context: `not written: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  json = json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return C1_CONTROL.test(json) ? json.replace(C1_CONTROLS, (character) => `\\u00${character.charCodeAt(0).toString(16)}`) : json;
 }
+
+const C1_CONTROL = /[\u007f-\u009f]/;
+const C1_CONTROLS = /[\u007f-\u009f]/g;

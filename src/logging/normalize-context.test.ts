@@ -56,4 +56,34 @@ describe('normalizeContext', () => {
     assert.equal(JSON.stringify(normalizeContext(context)), '{"o":[],"m":[],"n":{"Nothing":[]},"l":["a","b"],"k":{"1":"a","2":"b"},"s":{"0":"a","x":"b"}}');
     assert.equal(JSON.stringify(normalizeContext({ 0: 'a', 1: 'b' })), '["a","b"]');
   });
+
+  it('writes a cycle once, as [circular], however many references make it', () => {
+    const node: Record<string, unknown> = { name: 'root' };
+    for (let i = 0; i < 8; i++) node[`p${i}`] = node;
+    const json = JSON.stringify(normalizeContext({ node }));
+    assert.equal(json, `{"node":{"name":"root",${Array.from({ length: 8 }, (_, i) => `"p${i}":"[circular]"`).join(',')}}}`);
+  });
+
+  // Shared, not cyclic: ten levels of eight references to the next level are 8⁹ paths.
+  it('stops after so many values, when shared objects would be written once per path', () => {
+    let level: Record<string, unknown> = { leaf: true };
+    for (let depth = 0; depth < 10; depth++) level = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, level]));
+    const json = JSON.stringify(normalizeContext({ level }));
+    assert.ok(json.length < 2_000_000, `${json.length} characters`);
+    assert.match(json, /Over 10000 values, aborting normalization/);
+  });
+
+  it('writes what an object says it stands for: its toJSON(), its own toString(), a Set its values', () => {
+    const context = { url: new URL('https://api.example.test/v1/items?page=2'), ids: new Set([1, 2, 3]), date: new Date(0), broken: { toJSON: () => { throw new Error('no'); } } };
+    assert.deepEqual(normalizeContext(context), {
+      url: { URL: 'https://api.example.test/v1/items?page=2' },
+      ids: { Set: [1, 2, 3] },
+      date: '1970-01-01T00:00:00+00:00',
+      broken: { toJSON: '[function toJSON]' },
+    });
+  });
+
+  it('writes a lone surrogate (a byte of a header that was no UTF-8) as U+FFFD, keys included', () => {
+    assert.deepEqual(normalizeContext({ referer: 'https://x.test/\udcff\udcfe', ['k\ud800']: 'é😀' }), { referer: 'https://x.test/\ufffd\ufffd', 'k\ufffd': 'é😀' });
+  });
 });

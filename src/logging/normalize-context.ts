@@ -5,6 +5,16 @@ import { setOwn } from '../internal/set-own.js';
 // Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
 const MAX_DEPTH = 9;
 const MAX_ITEMS = 1000;
+// Values normalised for one record at most: an object a few others refer to, each of them to it again,
+// is written once per path to it, and ten levels of eight such references are 8⁹ copies.
+const MAX_VALUES = 10_000;
+
+// What one normalisation walks: the objects on the path to the current value (a value met again there is
+// a cycle), and how many more values it may write.
+interface Walk {
+  path: object[];
+  budget: number;
+}
 
 /**
  * Turns a log context into JSON-safe data the way Monolog's LineFormatter does: errors become one string
@@ -14,31 +24,74 @@ const MAX_ITEMS = 1000;
 export function normalizeContext(context: Record<string, unknown>): Record<string, unknown> {
   // Monolog normalises the whole record: the record is level 0, its context level 1. (A context keyed
   // 0, 1, 2 … comes back as a list, which only JSON.stringify reads.)
-  return normalize(context, 1) as Record<string, unknown>;
+  return normalize(context, 1, { path: [], budget: MAX_VALUES }) as Record<string, unknown>;
 }
 
-function normalize(value: unknown, depth: number): unknown {
+function normalize(value: unknown, depth: number, walk: Walk): unknown {
   if (depth > MAX_DEPTH) return `Over ${MAX_DEPTH} levels deep, aborting normalization`;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return wellFormed(value);
+  if (value === null || typeof value === 'boolean') return value;
   // JSON has no NaN or infinity: Monolog writes them as the strings "NaN", "INF" and "-INF".
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.isNaN(value) ? 'NaN' : value > 0 ? 'INF' : '-INF';
   if (typeof value === 'bigint') return value.toString();
   if (value === undefined) return null;
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'symbol') return value.toString();
-  if (value instanceof Error) return formatErrorChain(value, depth);
+  if (value instanceof Error) return wellFormed(formatErrorChain(value, depth));
   // NormalizerFormatter's date format, `Y-m-d\TH:i:sP`: seconds, no fraction (here in UTC).
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : `${value.toISOString().slice(0, 19)}+00:00`;
-  if (Array.isArray(value)) return normalizeEntries(value.entries(), value.length, depth, true);
-  if (value instanceof Map) return normalizeEntries(value.entries(), value.size, depth, false);
-  const entries = Object.entries(value as object);
-  const proto = Object.getPrototypeOf(value) as object | null;
-  if (proto === null || proto === Object.prototype) return normalizeEntries(entries.values(), entries.length, depth, false);
-  const name = (value as { constructor?: { name?: string } }).constructor?.name || 'Object';
-  return { [name]: normalizeEntries(entries.values(), entries.length, depth + 1, false) };
+  if (walk.path.includes(value as object)) return '[circular]';
+  walk.path.push(value as object);
+  try {
+    return normalizeObject(value as object, depth, walk);
+  } finally {
+    walk.path.pop();
+  }
 }
 
-function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, depth: number, list: boolean): unknown {
+function normalizeObject(value: object, depth: number, walk: Walk): unknown {
+  if (Array.isArray(value)) return normalizeEntries(value.entries(), value.length, depth, true, walk);
+  if (value instanceof Map) return normalizeEntries(value.entries(), value.size, depth, false, walk);
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto === null || proto === Object.prototype) {
+    const entries = Object.entries(value);
+    return normalizeEntries(entries.values(), entries.length, depth, false, walk);
+  }
+  const name = (value as { constructor?: { name?: string } }).constructor?.name || 'Object';
+  // Monolog's order for an object: its JsonSerializable form, its __toString, its properties. A Set's
+  // values stand for its properties, which it has none of.
+  const converted = ownForm(value);
+  if (converted !== NO_FORM) return { [name]: normalize(converted, depth + 1, walk) };
+  if (value instanceof Set) return { [name]: normalizeEntries(value.entries(), value.size, depth + 1, true, walk) };
+  const entries = Object.entries(value);
+  return { [name]: normalizeEntries(entries.values(), entries.length, depth + 1, false, walk) };
+}
+
+const NO_FORM = Symbol('keel.log.noForm');
+
+/** What an object says it stands for: its toJSON(), else its own toString() (a URL's href); NO_FORM if neither, or if it throws. */
+export function ownForm(value: object): unknown {
+  try {
+    const { toJSON, toString } = value as { toJSON?: unknown; toString?: unknown };
+    if (typeof toJSON === 'function') return (toJSON as () => unknown).call(value);
+    if (typeof toString === 'function' && toString !== Object.prototype.toString) return String((toString as () => unknown).call(value));
+  } catch {
+    // A conversion that fails: the properties, as for an object without one.
+  }
+  return NO_FORM;
+}
+
+// A lone surrogate (a header's byte that is no UTF-8, see header-text.ts) becomes U+FFFD, as Monolog's
+// JSON_INVALID_UTF8_SUBSTITUTE writes it: escaped as `\udcff`, it made the line's JSON unreadable to PHP
+// and to any strict parser.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SURROGATE = /[\ud800-\udfff]/;
+
+function wellFormed(text: string): string {
+  return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
+}
+
+function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, depth: number, list: boolean, walk: Walk): unknown {
   // Past the limit Monolog adds a "..." key: a list cut short is written as an object keyed by index.
   const cut = size > MAX_ITEMS;
   const out: unknown[] | Record<string, unknown> = list && !cut ? [] : {};
@@ -51,9 +104,15 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
       (out as Record<string, unknown>)['...'] = `Over ${MAX_ITEMS} items (${size} total), aborting normalization`;
       break;
     }
-    const normalized = normalize(item, depth + 1);
+    if (--walk.budget < 0) {
+      // A list cut here is still a list: the note goes as its last item.
+      if (Array.isArray(out)) out.push(`Over ${MAX_VALUES} values, aborting normalization`);
+      else setOwn(out, '...', `Over ${MAX_VALUES} values, aborting normalization`);
+      break;
+    }
+    const normalized = normalize(item, depth + 1, walk);
     if (Array.isArray(out)) out.push(normalized);
-    else setOwn(out, String(key), normalized);
+    else setOwn(out, wellFormed(String(key)), normalized);
     sequential &&= String(key) === String(count - 1);
   }
   return sequential ? Object.values(out) : out;

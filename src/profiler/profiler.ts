@@ -180,7 +180,7 @@ export class Profiler {
         return;
       }
       // One line per outage, not one per record: a full disk would otherwise flood the log.
-      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profiles[i]!.token, error: outcome.reason });
+      if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profiles[i]!.token, exception: outcome.reason });
       this.#failing = true;
     });
   }
