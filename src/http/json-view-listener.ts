@@ -13,8 +13,13 @@ export class JsonViewListener implements Subscriber {
 
   readonly onView = (event: ViewEvent): void => {
     const result = event.controllerResult;
-    if (Array.isArray(result) || (typeof result === 'object' && result !== null && Object.getPrototypeOf(result) === Object.prototype)) {
+    // A record without prototype is plain data too (a parsed cookie header, Object.create(null)).
+    if (Array.isArray(result) || (typeof result === 'object' && result !== null && isPlainPrototype(Object.getPrototypeOf(result)))) {
       event.setResponse(Response.json(result));
     }
   };
+}
+
+function isPlainPrototype(proto: unknown): boolean {
+  return proto === Object.prototype || proto === null;
 }

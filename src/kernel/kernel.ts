@@ -131,9 +131,11 @@ export class Kernel {
         // A view listener's fail() ends the request as its throw would.
         if (view.failure !== undefined) return view.failure;
         if (view.response === undefined) {
+          // Symfony's words, with the controller named and the usual cause of an undefined said.
+          const named = request.attributes.controllerName ?? (controller.name || undefined);
           throw new HttpException(500, {
             code: 'KEEL_ERR_CONTROLLER_RESULT',
-            message: `The controller must return a "Response" object but it returned ${describe(result)}.`,
+            message: `The controller${named === undefined ? '' : ` "${named}"`}${request.attributes.route === undefined ? '' : ` of route "${request.attributes.route}"`} must return a "Response" object or data to send as JSON, but it returned ${describe(result)}.${result === undefined ? ' Did you forget a return statement?' : ''}`,
           });
         }
         return this.#filterResponse(view.response, request, type);
@@ -263,6 +265,6 @@ function leaveStack(request: Request): void {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
-  if (typeof value === 'object') return `an object of type ${value.constructor?.name ?? 'Object'}`;
+  if (typeof value === 'object') return Object.getPrototypeOf(value) === null ? 'an object with no prototype' : `an object of type ${value.constructor?.name ?? 'Object'}`;
   return `a ${typeof value} (${String(value).slice(0, 50)})`;
 }

@@ -12,6 +12,7 @@ import { GuardedStorage } from './storage/guarded-storage.js';
 import { LazyStorage } from './storage/lazy-storage.js';
 import { MemoryStorage } from './storage/memory-storage.js';
 import type { Storage } from './storage/storage.js';
+import type { RouteOptions } from '../routing/route.js';
 
 export interface RateLimiting {
   readonly limiters: ReadonlyMap<string, RateLimiter>;
@@ -43,7 +44,8 @@ export interface CreateRateLimitingOptions {
  */
 export function createRateLimiting({ config, routes, logger, clock, isClusterWorker = cluster.isWorker, storage }: CreateRateLimitingOptions): RateLimiting {
   const { url, timeout } = config.rateLimiterStorage ?? { url: 'memory', timeout: 200 };
-  const store = storage ?? createStorage(url, timeout, logger.channel('rate_limiter'), isClusterWorker);
+  const inWorker = !isClusterWorker ? 'no' : limitsSomething(config, routes) ? 'limiting' : 'unused';
+  const store = storage ?? createStorage(url, timeout, logger.channel('rate_limiter'), inWorker);
   const limiters = new Map<string, RateLimiter>();
   for (const [name, settings] of Object.entries(config.rateLimiter)) {
     const failMode = settings.failMode ?? (name === 'default' ? 'open' : 'closed');
@@ -61,17 +63,33 @@ export function createRateLimiting({ config, routes, logger, clock, isClusterWor
   return { limiters, storage: store, listener, reset: (request) => listener.reset(request), close: () => store.close() };
 }
 
+/**
+ * Whether a route or a path prefix is limited: an application without rate limiting may run in cluster
+ * workers on the memory storage, which then never counts anything. (A limiter the application consumes
+ * itself is not seen here: in a worker, the memory storage refuses its first use instead.)
+ */
+function limitsSomething(config: Pick<KeelConfig, 'rateLimiter'>, routes: Iterable<{ options: Readonly<RouteOptions> }>): boolean {
+  const limiting = (name: string) => config.rateLimiter[name] !== undefined && config.rateLimiter[name]!.policy !== 'no_limit';
+  if (Object.keys(config.rateLimiter).some((name) => limiting(name) && (config.rateLimiter[name]!.paths?.length ?? 0) > 0)) return true;
+  for (const route of routes) {
+    const { limiters } = route.options as { limiters?: unknown };
+    if (Array.isArray(limiters) && limiters.some((name) => typeof name === 'string' && limiting(name))) return true;
+  }
+  return false;
+}
+
 // How long a reservation abandoned at the deadline is still awaited, to give back what it took.
 const LATE_REPLY_MS = 30_000;
 
-function createStorage(url: string, timeout: number, logger: Logger, isClusterWorker: boolean): Storage {
+const MEMORY_IN_WORKERS =
+  'Rate limiting with RATE_LIMIT_STORAGE=memory cannot run in node:cluster workers: each worker would count alone and admit the limit once per worker. Set RATE_LIMIT_STORAGE=redis://host:port to share the count.';
+
+// `inWorker`: not in a cluster worker, in one whose routes are limited (refused at start), or in one whose
+// routes are not (the storage refuses only a limiter the application consumes itself).
+function createStorage(url: string, timeout: number, logger: Logger, inWorker: 'no' | 'limiting' | 'unused'): Storage {
   if (url === 'memory') {
-    if (isClusterWorker) {
-      throw new RateLimiterConfigError(
-        'Rate limiting with RATE_LIMIT_STORAGE=memory cannot run in node:cluster workers: each worker would count alone and admit the limit once per worker. Set RATE_LIMIT_STORAGE=redis://host:port to share the count.',
-      );
-    }
-    return new MemoryStorage();
+    if (inWorker === 'limiting') throw new RateLimiterConfigError(MEMORY_IN_WORKERS);
+    return inWorker === 'unused' ? REFUSING_STORAGE : new MemoryStorage();
   }
   const storage = new LazyStorage(async () => {
     const { RedisStorage } = await import('./storage/redis-storage.js');
@@ -84,3 +102,10 @@ function createStorage(url: string, timeout: number, logger: Logger, isClusterWo
     onRecovery: () => logger.info(LOG_MESSAGES.rateLimitStorageRecovered, { storage: where }),
   });
 }
+
+// The memory storage of a cluster worker whose routes use no limiter: a count in it would be this worker's alone.
+const REFUSING_STORAGE: Storage = {
+  reserve: () => Promise.reject(new RateLimiterConfigError(MEMORY_IN_WORKERS)),
+  reset: () => Promise.reject(new RateLimiterConfigError(MEMORY_IN_WORKERS)),
+  close: () => Promise.resolve(),
+};

@@ -212,7 +212,11 @@ describe('RateLimitListener', () => {
     for (const [options, message] of [
       [{ limiters: 'sensitive' }, /Route "login": options\.limiters must be a list of limiter names, such as \['sensitive'\] \(got "sensitive"\)/],
       [{ limiters: ['sensitive', 3] }, /options\.limiters must be a list/],
-      [{ limiter: ['sensitive'] }, /Route "login": unknown option "limiter"; the limiters of a route are options\.limiters/],
+      [{ limiter: ['sensitive'] }, /Route "login": unknown option "limiter" \(did you mean "limiters"\?\); the limiter options of a route are limiters, limiterAccount, limiterHeaders, limiterMessage/],
+      [{ limitters: ['sensitive'] }, /unknown option "limitters" \(did you mean "limiters"\?\)/],
+      [{ Limiters: ['sensitive'] }, /unknown option "Limiters" \(did you mean "limiters"\?\)/],
+      [{ limiters: ['sensitive'], limiterAcount: 'email' }, /unknown option "limiterAcount" \(did you mean "limiterAccount"\?\)/],
+      [{ limiters: ['sensitive'], rate_limiters: ['x'] }, /unknown option "rate_limiters"/],
       [{ limiters: ['sensitive'], limiterAccount: true }, /options\.limiterAccount must be the name of a body field/],
       [{ limiters: ['sensitive'], limiterHeaders: 'no' }, /options\.limiterHeaders must be true or false/],
       [{ limiters: ['sensitive', 'sensitive'] }, /Route "login": options\.limiters names "sensitive" twice, which would count each request twice/],
@@ -225,11 +229,22 @@ describe('RateLimitListener', () => {
 });
 
 describe('createRateLimiting', () => {
-  it('refuses memory storage in node:cluster workers, which would each admit the whole limit', () => {
-    assert.throws(
-      () => createRateLimiting({ config: { rateLimiter: {} }, routes: new RouteCollection(), logger: silent, isClusterWorker: true }),
-      (error: { code?: string; message: string }) => error.code === 'KEEL_ERR_CONFIG_RATE_LIMITER' && /RATE_LIMIT_STORAGE=redis:\/\//.test(error.message),
-    );
+  const sensitive = { policy: 'fixed_window' as const, limit: 2, interval: 30 };
+  const refusal = (error: { code?: string; message: string }) => error.code === 'KEEL_ERR_CONFIG_RATE_LIMITER' && /cannot run in node:cluster workers.*RATE_LIMIT_STORAGE=redis:\/\//.test(error.message);
+
+  it('refuses memory storage in node:cluster workers when a route or a path is limited, which each worker would admit whole', () => {
+    const limitedRoute = new RouteCollection().add({ name: 'login', path: '/login', options: { limiters: ['sensitive'] } });
+    assert.throws(() => createRateLimiting({ config: { rateLimiter: { sensitive } }, routes: limitedRoute, logger: silent, isClusterWorker: true }), refusal);
+    const limitedPath = { rateLimiter: { sensitive: { ...sensitive, paths: ['/api/'] } } };
+    assert.throws(() => createRateLimiting({ config: limitedPath, routes: new RouteCollection(), logger: silent, isClusterWorker: true }), refusal);
+  });
+
+  // An application without rate limiting must be able to use every core on the embedded defaults.
+  it('starts in cluster workers on memory storage when nothing is limited, and refuses a limiter consumed by hand there', async () => {
+    const routes = new RouteCollection().add({ name: 'home', path: '/' }).add({ name: 'open', path: '/open', options: { limiters: ['off'] } });
+    const config = { rateLimiter: { sensitive, off: { policy: 'no_limit' as const, limit: 1, interval: 1 } } };
+    const { limiters } = createRateLimiting({ config, routes, logger: silent, isClusterWorker: true });
+    await assert.rejects(limiters.get('sensitive')!.consume('someone'), refusal);
   });
 
   it('fails open for the default limiter and closed for the others unless configured', () => {

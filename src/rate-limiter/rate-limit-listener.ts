@@ -8,6 +8,7 @@ import { rateLimitHeaders } from './rate-limit-headers.js';
 import { accountKey, clientKey } from './rate-limit-key.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RateLimiterConfigError } from './rate-limiter-config-error.js';
+import { didYouMean } from '../internal/closest-name.js';
 
 /** One limiter consulted for a request, kept on it for the profiler's rate limiter panel. */
 export interface RateLimitRecord {
@@ -188,8 +189,10 @@ export class RateLimitListener implements Subscriber {
   }
 }
 
-// Spellings of `limiters` that would otherwise leave a route unlimited without a word.
-const MISSPELT = ['limiter', 'rateLimiter', 'rateLimiters', 'rate_limiter', 'rate_limiters'];
+// The limiter options of a route; any other option naming a limit is a typo that would leave the route
+// unlimited (`limitters`), or its account unkeyed (`limiterAcount`), without a word.
+const LIMITER_OPTIONS = ['limiters', 'limiterAccount', 'limiterHeaders', 'limiterMessage'];
+const NAMES_A_LIMIT = /limit/i;
 
 /**
  * A route's limiter options as they must be written: a mistyped one (a string for `limiters`, `limiter`
@@ -203,8 +206,10 @@ function checkLimiterOptions(route: string, options: Readonly<RouteOptions>): vo
   }
   const twice = (limiters as string[] | undefined)?.find((name, i, names) => names.indexOf(name) !== i);
   if (twice !== undefined) throw new RateLimiterConfigError(`${where}: options.limiters names "${twice}" twice, which would count each request twice against it.`);
-  for (const name of MISSPELT) {
-    if (name in options) throw new RateLimiterConfigError(`${where}: unknown option "${name}"; the limiters of a route are options.limiters, a list of names.`);
+  for (const name of Object.keys(options)) {
+    if (NAMES_A_LIMIT.test(name) && !LIMITER_OPTIONS.includes(name)) {
+      throw new RateLimiterConfigError(`${where}: unknown option "${name}"${didYouMean(name, LIMITER_OPTIONS)}; the limiter options of a route are ${LIMITER_OPTIONS.join(', ')} (the limiters of a route are options.limiters, a list of names).`);
+    }
   }
   if (limiterAccount !== undefined && typeof limiterAccount !== 'string') throw new RateLimiterConfigError(`${where}: options.limiterAccount must be the name of a body field.`);
   if (limiterHeaders !== undefined && typeof limiterHeaders !== 'boolean') throw new RateLimiterConfigError(`${where}: options.limiterHeaders must be true or false.`);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RouteCollection } from './route-collection.js';
 import { RouteDefinitionError } from './routing-errors.js';
+import { staticFiles } from '../http/static-files.js';
 import { traceRoutes } from './trace.js';
 
 const invalid = (problem: RegExp) => (error: unknown) =>
@@ -38,7 +39,13 @@ describe('RouteCollection', () => {
 
   it('rejects a second route with the same name', () => {
     const routes = new RouteCollection().add({ name: 'home', path: '/' });
-    assert.throws(() => routes.add({ name: 'home', path: '/other' }), invalid(/already defined/));
+    assert.throws(() => routes.add({ name: 'home', path: '/other' }), invalid(/already defined\.$/));
+  });
+
+  it("says why when the name is one of keel's own, or two staticFiles() kept the default", () => {
+    const routes = new RouteCollection().add({ name: '_profiler', path: '/_profiler/{token}' }).add(staticFiles({ root: '.', prefix: '/assets' }));
+    assert.throws(() => routes.add({ name: '_profiler', path: '/mine' }), invalid(/already defined\. Names starting with "_" are keel's own/));
+    assert.throws(() => routes.add(staticFiles({ root: '.', prefix: '/media' })), invalid(/Each staticFiles\(\) route needs a name of its own/));
   });
 
   it('refuses Express-style `:name` segments with the braces spelling, and keeps colons inside segments literal', () => {
@@ -106,6 +113,18 @@ describe('RouteCollection', () => {
     it('names the field of a table built by code that holds what is no string, instead of failing inside', () => {
       assert.throws(() => new RouteCollection().add({ name: 'bad', path: '/', methods: [1] as never }), invalid(/^Route "bad" is invalid: methods must be a string or a list of strings/));
       assert.throws(() => new RouteCollection().add({ name: 'bad', path: '/{x}', requirements: { x: 5 as never } }), invalid(/^Route "bad" is invalid: the routing requirement for "x" must be a string/));
+    });
+
+    // A table without its type: the compiler cannot catch these, and each left a route open or empty.
+    it('refuses a key no route has, naming the one meant, and a controller that is no function', () => {
+      const routes = [
+        [{ name: 'bad', path: '/m', method: ['GET'] }, /^Route "bad" is invalid: unknown key "method" \(did you mean "methods"\?\); a route has name, path, controller, methods/],
+        [{ name: 'bad', path: '/r/{id}', requirement: { id: '\\d+' } }, /unknown key "requirement" \(did you mean "requirements"\?\)/],
+        [{ name: 'bad', path: '/c', controler: () => undefined }, /unknown key "controler" \(did you mean "controller"\?\)/],
+        [{ name: 'bad', path: '/c', handler: () => undefined }, /unknown key "handler"; a route has/],
+        [{ name: 'bad', path: '/c', controller: 'App\\Controller::index' }, /the controller must be a function \(got the string "App\\\\Controller::index": keel has no controller names/],
+      ] as const;
+      for (const [definition, message] of routes) assert.throws(() => new RouteCollection().add(definition as never), invalid(message), JSON.stringify(definition));
     });
 
     it('refuses a route without a name', () => {

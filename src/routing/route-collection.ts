@@ -17,7 +17,7 @@ export class RouteCollection implements Iterable<Route> {
 
   add(definition: RouteDefinition): this {
     const route = new Route(definition);
-    if (this.#routes.has(route.name)) throw new RouteDefinitionError(route.name, 'a route with this name is already defined.');
+    if (this.#routes.has(route.name)) throw new RouteDefinitionError(route.name, `a route with this name is already defined.${duplicateHint(route.name)}`);
     this.#routes.set(route.name, route);
     this.#matcher = undefined;
     return this;
@@ -52,4 +52,12 @@ export class RouteCollection implements Iterable<Route> {
   [Symbol.iterator](): Iterator<Route> {
     return this.#routes.values();
   }
+}
+
+// What two routes of one name usually mean: a name keel's own routes use (the profiler's are there in
+// debug only, so the clash shows in dev alone), or two staticFiles() left with their default name.
+function duplicateHint(name: string): string {
+  if (name === 'static_files') return ' Each staticFiles() route needs a name of its own: staticFiles({ …, name: \'assets\' }).';
+  if (name.startsWith('_')) return ' Names starting with "_" are keel\'s own (its profiler and error preview routes, mounted in debug): give the route another name.';
+  return '';
 }

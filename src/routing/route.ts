@@ -2,6 +2,7 @@ import type { Controller } from '../http/request.js';
 import { compilePattern, PatternError, PLACEHOLDER_NAME, type CompiledPattern } from './route-compiler.js';
 import { paramsCollector, type ParamsCollector } from './params-collector.js';
 import { RouteDefinitionError } from './routing-errors.js';
+import { didYouMean } from '../internal/closest-name.js';
 import { sanitizeRequirement } from './requirement-safety.js';
 import { unicodeClasses } from './unicode-classes.js';
 
@@ -10,6 +11,9 @@ import { unicodeClasses } from './unicode-classes.js';
  * @example
  * { name: 'item_edit', path: '/items/{id<\\d+>}', methods: ['PUT', 'PATCH'], controller: editItem }
  */
+// The keys of a RouteDefinition, in the order the docs give them.
+const ROUTE_KEYS: readonly string[] = ['name', 'path', 'controller', 'methods', 'requirements', 'defaults', 'host', 'schemes', 'stateless', 'options'];
+
 export interface RouteDefinition {
   name: string;
   /** `/blog/{slug}`; inline requirement `{id<\d+>}`; inline default `{page?1}` (optional when trailing). */
@@ -76,6 +80,14 @@ export class Route {
     const { name } = definition;
     if (typeof name !== 'string' || name === '') throw new RouteDefinitionError(String(name), 'a route needs a non-empty name.');
     if (typeof definition.path !== 'string') throw new RouteDefinitionError(name, 'the path must be a string.');
+    // A table written without its type (plain JavaScript, a spread of loose objects) gets no compiler's
+    // help: `method: ['GET']` would leave the route open to every method, `controler` leave it without one.
+    for (const key of Object.keys(definition)) {
+      if (!ROUTE_KEYS.includes(key)) throw new RouteDefinitionError(name, `unknown key "${key}"${didYouMean(key, ROUTE_KEYS)}; a route has ${ROUTE_KEYS.join(', ')}.`);
+    }
+    if (definition.controller !== undefined && typeof definition.controller !== 'function') {
+      throw new RouteDefinitionError(name, `the controller must be a function (got ${typeof definition.controller === 'string' ? `the string ${JSON.stringify(definition.controller)}: keel has no controller names, a route holds the function itself` : typeof definition.controller}).`);
+    }
     refuseColonPlaceholders(name, definition.path);
     this.name = name;
     this.definition = definition;
