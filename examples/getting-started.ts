@@ -6,7 +6,7 @@
  *   npx keel debug:router --app examples/getting-started.ts
  */
 import { pathToFileURL } from 'node:url';
-import { createApp, loadConfig, NotFoundHttpException, readForm, Response, type Request, type RouteDefinition } from '../src/index.js';
+import { createApp, loadConfig, NotFoundHttpException, readForm, Response, type Request, type RouteDefinition } from 'keel';
 
 /** A controller: the request, then the route's parameters (placeholders and defaults). */
 function showBook(_request: Request, { id }: { id: string }): Response {
