@@ -13,7 +13,10 @@ const checks: [
   Equal<PlaceholderNames<'/files/{!path<.+>}'>, 'path'>,
   Equal<PlaceholderNames<'/static'>, never>,
   Equal<RouteParams<'/t/{id}', '{tenant}.example.test', { lang: 'en' }>, { id: string; tenant: string; lang: string }>,
-] = [true, true, true, true, true, true];
+  // Optional without a default: may be undefined; with a default, inline or in `defaults`, always there.
+  Equal<RouteParams<'/opt/{x?}/{page?1}/{n<\\d+>?}/{m<\\d+>?2}'>, { x: string | undefined; page: string; n: string | undefined; m: string }>,
+  Equal<RouteParams<'/opt/{x?}', never, { x: 'all' }>, { x: string }>,
+] = [true, true, true, true, true, true, true, true];
 
 describe('defineRoute', () => {
   it('gives the controller the parameters its path declares, and is the definition itself at run time', async () => {
@@ -28,6 +31,8 @@ describe('defineRoute', () => {
     // A name its path does not declare is a type error, not an undefined at run time.
     // @ts-expect-error `idd` is no placeholder of the route
     defineRoute({ name: 'typo', path: '/notes/{id}', controller: (_request, { idd }) => Response.text(String(idd)) });
+    // @ts-expect-error `x` may be absent: `/opt` matches the route with no value for it
+    defineRoute({ name: 'opt', path: '/opt/{x?}', controller: (_request, { x }) => Response.text(((value: string) => value)(x)) });
     const route = new RouteCollection().add(definition).get('note')!;
     assert.equal(route.defaults._format, 'json');
   });

@@ -18,10 +18,36 @@ type NameOf<Body extends string> = Body extends `!${infer Inner}`
       ? Name
       : Body;
 
-/** What a route's controller receives as `params`: its path and host placeholders and its defaults. */
-export type RouteParams<Path extends string, Host extends string = never, Defaults extends Record<string, string> = Record<never, string>> = {
-  [Name in PlaceholderNames<Path> | PlaceholderNames<Host> | keyof Defaults]: string;
-};
+/**
+ * The placeholders written optional without a default of their own, `{slug?}` or `{id<\d+>?}`: absent
+ * from the request, they are undefined (`{page?1}` has its default instead).
+ */
+export type BareOptionalNames<Pattern extends string> = Pattern extends `${string}{${infer Body}}${infer Rest}` ? BareOptionalName<Body> | BareOptionalNames<Rest> : never;
+
+type BareOptionalName<Body extends string> = Body extends `!${infer Inner}`
+  ? BareOptionalName<Inner>
+  : Body extends `${infer Name}<${string}>?`
+    ? Name
+    : Body extends `${infer Name}?`
+      ? Name extends `${string}<${string}`
+        ? never
+        : Name
+      : never;
+
+/**
+ * What a route's controller receives as `params`: its path and host placeholders and its defaults, each a
+ * string, but for an optional placeholder with no default anywhere, which may be undefined.
+ */
+export type RouteParams<Path extends string, Host extends string = never, Defaults extends Record<string, string> = Record<never, string>> = Simplify<
+  { [Name in Exclude<PlaceholderNames<Path> | PlaceholderNames<Host> | keyof Defaults, OptionalNames<Path, Host, Defaults>>]: string } & {
+    [Name in OptionalNames<Path, Host, Defaults>]: string | undefined;
+  }
+>;
+
+type OptionalNames<Path extends string, Host extends string, Defaults extends Record<string, string>> = Exclude<BareOptionalNames<Path> | BareOptionalNames<Host>, keyof Defaults>;
+
+// One object type rather than an intersection, for editors' hovers and for type equality.
+type Simplify<T> = { [K in keyof T]: T[K] };
 
 /** A route definition whose controller is typed by its own path: the parameters its pattern declares. */
 export type TypedRouteDefinition<Path extends string, Host extends string, Defaults extends Record<string, string>> = Omit<RouteDefinition, 'path' | 'host' | 'defaults' | 'controller'> & {
