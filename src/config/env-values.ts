@@ -8,6 +8,11 @@ export class EnvValues {
     this.#vars = vars;
   }
 
+  /** The names set to something (see raw()). */
+  names(): string[] {
+    return Object.keys(this.#vars).filter((name) => this.raw(name) !== undefined);
+  }
+
   raw(name: string): string | undefined {
     const value = this.#vars[name];
     return value === undefined || value.trim() === '' ? undefined : value.trim();

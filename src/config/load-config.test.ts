@@ -268,6 +268,13 @@ describe('loadConfig', () => {
       assert.equal(loadConfig({ cwd, env: {} }).server?.sendTimeout, 60_000);
     });
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
+    // Read by nothing, they left the paths they name unlimited without a word.
+    it('names a setting of a limiter RATE_LIMITERS does not declare, and how to declare it', () => {
+      assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_API_LIMIT: '2', RATE_LIMIT_API_PATHS: '/api/' } }), (error: Error) => /^RATE_LIMIT_API_(LIMIT|PATHS)=".*" is invalid: expected a setting of a declared limiter, and RATE_LIMITERS does not list "api": add it there \(RATE_LIMITERS=api\)\.$/.test(error.message));
+      assert.throws(() => loadConfig({ cwd, env: { RATE_LIMITERS: 'search', RATE_LIMIT_SEARCH_LIMIT: '5', RATE_LIMIT_API_SEARCH_LIMIT: '2' } }), /RATE_LIMITERS=search,api_search\)/);
+      const declared = loadConfig({ cwd, env: { RATE_LIMITERS: 'api_search', RATE_LIMIT_API_SEARCH_LIMIT: '2', RATE_LIMIT_STORAGE: 'memory', RATE_LIMIT_TIMEOUT: '100', RATE_LIMIT_SENSITIVE_LIMIT: '3' } });
+      assert.equal(declared.rateLimiter.api_search?.limit, 2);
+    });
 
     it('rejects a trusted proxy that is not an address, range or alias with KEEL_ERR_CONFIG_TRUSTED_PROXY', () => {
       assert.throws(() => loadConfig({ cwd, env: { TRUSTED_PROXIES: '127.0.0.1,proxy.local' } }), { code: 'KEEL_ERR_CONFIG_TRUSTED_PROXY' });

@@ -51,6 +51,7 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
   // toolbar): a test suite's requests are not records anyone opens. KEEL_PROFILER=1 turns it on there.
   const profilerEnabled = debug && values.boolean('KEEL_PROFILER', env !== 'test');
   const logFile = values.raw('LOG_FILE');
+  refuseUndeclaredLimiters(values);
   return {
     env,
     debug,
@@ -148,6 +149,23 @@ function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfi
   if (policy !== 'token_bucket') return { policy, limit, interval, ...extra };
   // Symfony's token bucket refills `rate.amount` tokens every `rate.interval` (amount defaults to 1).
   return { policy, limit, interval, rate: { interval, amount: values.integer(`${prefix}RATE_AMOUNT`, 1, 1) }, ...extra };
+}
+
+// RATE_LIMIT_<NAME>_<FIELD>: a setting of one limiter (RATE_LIMIT_STORAGE and _TIMEOUT are no limiter's).
+const LIMITER_SETTING = /^RATE_LIMIT_(.+)_(POLICY|LIMIT|INTERVAL|PATHS|FAIL_MODE|RATE_AMOUNT)$/;
+
+/**
+ * A limiter's settings for a name RATE_LIMITERS does not list would be read by nothing: `RATE_LIMIT_API_LIMIT=2`
+ * without `RATE_LIMITERS=api` left /api/ unlimited without a word.
+ */
+function refuseUndeclaredLimiters(values: EnvValues): void {
+  const declared = new Set(['DEFAULT', 'SENSITIVE', ...values.list('RATE_LIMITERS', []).map((name) => name.toUpperCase())]);
+  for (const variable of values.names()) {
+    const name = LIMITER_SETTING.exec(variable)?.[1];
+    if (name !== undefined && !declared.has(name)) {
+      throw new ConfigError(variable, values.raw(variable) ?? '', `a setting of a declared limiter, and RATE_LIMITERS does not list "${name.toLowerCase()}": add it there (RATE_LIMITERS=${[...declared].filter((known) => known !== 'DEFAULT' && known !== 'SENSITIVE').map((known) => known.toLowerCase()).concat(name.toLowerCase()).join(',')})`);
+    }
+  }
 }
 
 function limiterVariable(name: string): string {

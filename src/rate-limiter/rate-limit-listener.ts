@@ -184,7 +184,7 @@ export class RateLimitListener implements Subscriber {
 
   #check(name: string, where: string): void {
     if (!this.#limiters.has(name)) {
-      throw new RateLimiterConfigError(`${where} names the rate limiter "${name}", which is not configured (known: ${[...this.#limiters.keys()].join(', ') || 'none'}).`);
+      throw new RateLimiterConfigError(`${where} names the rate limiter "${name}", which is not configured (known: ${[...this.#limiters.keys()].join(', ') || 'none'}); declare it with RATE_LIMITERS=${name} and its RATE_LIMIT_${name.toUpperCase()}_* settings.`);
     }
   }
 }
