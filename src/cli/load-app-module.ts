@@ -58,7 +58,7 @@ export async function loadAppModule(path: string, cwd: string): Promise<AppModul
   try {
     exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new CliError(`cannot load application module "${shown}": ${firstLine(error)}`);
+    throw new CliError(`cannot load application module "${shown}": ${firstLine(error)}${moduleTypeHint(error, path)}`);
   }
   const routes = findRoutes(exports);
   if (routes === undefined) {
@@ -81,4 +81,14 @@ export function firstLine(error: unknown): string {
   const [first = '', second] = message.split('\n').filter((line) => line.trim() !== '');
   // `Transform failed with 1 error:` says nothing without the line that follows: where, and what.
   return first.endsWith(':') && second !== undefined ? `${first} ${second.trim()}` : first;
+}
+
+// A `.ts` module of a project without `"type": "module"` is CommonJS to node, and keel an ES module it
+// cannot require in a cycle: node's message says so in its own terms only.
+function moduleTypeHint(error: unknown, path: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  if (!/\.[cm]?tsx?$|\.js$/.test(path) || path.endsWith('.mts') || path.endsWith('.mjs')) return '';
+  if (code !== 'ERR_REQUIRE_ASYNC_MODULE' && code !== 'ERR_REQUIRE_CYCLE_MODULE' && code !== 'ERR_REQUIRE_ESM' && !/require\(\) ES Module|Cannot require\(\)/.test(message)) return '';
+  return ' (keel is an ES module: add "type": "module" to the package.json of the application, or name it .mts)';
 }

@@ -127,16 +127,15 @@ describe('RedisProfileStore', () => {
     await Promise.all([first.close(), second.close()]);
   });
 
-  it('fails reads and closes within its command timeout while the server stalls, then serves again', async () => {
+  // The stall lasts until the test resumes the server: a read that waited for it would never end, and the
+  // test's own timeout would fail it.
+  it('fails reads and closes within its command timeout while the server stalls, then serves again', { timeout: 20_000 }, async () => {
     const { store, tearDown } = createStore();
     await store.write(createTestProfile('5ba11e'));
     redis.pause();
     try {
-      const started = Date.now();
       await assert.rejects(store.read('5ba11e'), /timed out/i);
       await assert.rejects(store.find({ limit: 5 }), /timed out/i);
-      // Generous bounds: the timeout is 2 s a command; what matters is that nothing waits for the stall.
-      assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
     } finally {
       redis.resume();
     }
@@ -144,14 +143,12 @@ describe('RedisProfileStore', () => {
     await tearDown();
   });
 
-  it('closes promptly while the server stalls', async () => {
+  it('closes while the server stalls, which it would otherwise wait for until the test times out', { timeout: 20_000 }, async () => {
     const store = new RedisProfileStore({ url: redis.url, prefix: `test:${process.pid}:${++prefixes}:` });
     await store.find({ limit: 1 });
     redis.pause();
     try {
-      const started = Date.now();
       await store.close();
-      assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
     } finally {
       redis.resume();
     }

@@ -148,11 +148,9 @@ describe('serve', () => {
     const closed = [silent, halfHead].map((socket) => new Promise((resolve) => socket.on('close', resolve)));
     for (const socket of [silent, halfHead]) socket.on('error', () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
+    // The grace period is two minutes: the test's own timeout (30 s) fails it if the stop waits for that.
     await server.close();
     await Promise.all(closed);
-    // The grace period is two minutes: the test's own timeout fails first if the stop waits for it.
-    assert.ok(Date.now() - started < 20_000);
   });
 
   it('answers a request once: after an early answer to an upload whose body stalls, the request timeout closes without a 408', { timeout: 30_000 }, async () => {
