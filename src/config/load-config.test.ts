@@ -156,6 +156,19 @@ describe('loadConfig', () => {
       });
     });
 
+    // Read as UTF-8, `p\xe4ss` (Latin-1) would be `p\ufffdss`: another password, and no word said.
+    it('refuses a file that is not UTF-8, naming the file and the line', () => {
+      const cwd = project({ '.env': 'PORT=1\n' });
+      writeFileSync(join(cwd, '.env.local'), Buffer.concat([Buffer.from('PORT=2\nDB_PASS=p'), Buffer.from([0xe4]), Buffer.from('ss\n')]));
+      assert.throws(() => loadConfig({ cwd, env: {} }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.message, `The environment file is not UTF-8 (save it as UTF-8) in "${join(cwd, '.env.local')}" at line 2.`);
+        return true;
+      });
+      writeFileSync(join(cwd, '.env.local'), 'DB_PASS=päss\n');
+      assert.equal(loadConfig({ cwd, env: {} }).dotenvVars?.DB_PASS, 'päss');
+    });
+
     it('refuses a command substitution rather than running it', () => {
       const cwd = project({});
       writeFileSync(join(cwd, '.env'), `LOG_FILE=$(touch ${join(cwd, 'ran')})\n`);

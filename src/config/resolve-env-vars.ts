@@ -138,13 +138,29 @@ function isFile(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
-/** The file's text; undefined when there is no such file. */
+/**
+ * The file's text; undefined when there is no such file. Bytes that are no UTF-8 (a file saved as Latin-1)
+ * are refused, naming the line: read as UTF-8 they would become U+FFFD, and a password holding `ä` would
+ * silently be another one. (Symfony keeps the bytes, which PHP strings are.)
+ */
 function readEnvFile(path: string): string | undefined {
+  let bytes: Buffer;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     throw new ConfigError({ file: path, reason: `Unable to read the environment file (${code ?? 'unknown error'})` });
   }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    const text = bytes.toString('utf8');
+    const line = text.slice(0, text.indexOf('\ufffd')).split('\n').length;
+    throw new ConfigError({ file: path, line, reason: 'The environment file is not UTF-8 (save it as UTF-8)' });
+  }
 }
+
+// Fatal: a byte sequence that is no UTF-8 throws instead of becoming U+FFFD. No BOM stripping: a BOM is
+// refused by the parser, as Symfony's Dotenv 6 does.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Request } from '../http/request.js';
 import { RequestStack } from '../kernel/request-stack.js';
-import { createLogger } from './create-logger.js';
+import { createLogger, createWallClock } from './create-logger.js';
 import { literalMessage } from './logger.js';
 
 const dirs: string[] = [];
@@ -205,5 +205,23 @@ describe('createLogger', () => {
       await logger.close();
       assert.match(readFileSync(file, 'utf8'), /^\[[^\]]+\] app\.ERROR: visible in the file \[\] \[\]\n$/);
     });
+  });
+});
+
+describe('createWallClock', () => {
+  it('dates by the wall clock with the precise clock\'s digits, and follows the wall clock once the two part', () => {
+    let precise = 1000.25;
+    let wall = 1_795_000_000_000;
+    const clock = createWallClock(() => precise, () => wall);
+    assert.equal(clock(), 1_795_000_000_000);
+    precise += 1.5;
+    wall += 1;
+    assert.equal(clock(), 1_795_000_000_001.5);
+    // The process slept ten minutes: the precise clock stood still meanwhile.
+    wall += 600_000;
+    precise += 0.001;
+    assert.equal(clock(), wall);
+    precise += 0.5;
+    assert.equal(clock(), wall + 0.5);
   });
 });

@@ -76,7 +76,7 @@ interface Sinks {
  * const logger = createLogger({ env: 'dev', debug: true, level: 'debug', file: 'var/log/dev.log' });
  * logger.channel('request').info('Matched route "{route}".', { route: 'home' }, request);
  */
-export function createLogger({ env, debug, level = 'debug', file, stderr = env === 'dev', destination, now = () => performance.timeOrigin + performance.now(), actionLevel = 'error' }: LoggerOptions): ClosableLogger {
+export function createLogger({ env, debug, level = 'debug', file, stderr = env === 'dev', destination, now = wallClockMicros, actionLevel = 'error' }: LoggerOptions): ClosableLogger {
   const sinks: Sinks = { threshold: LOG_LEVELS.indexOf(level), held: undefined, debug, now, lines: undefined, console: undefined, pino: undefined, destinations: [] };
   if (env === 'prod') {
     if (actionLevel !== false) sinks.held = new RequestLogBuffer({ actionLevel: LOG_LEVELS.indexOf(actionLevel), size: 50 });
@@ -189,3 +189,22 @@ function withSerializedErrors(context: LogContext): LogContext {
   }
   return copy ?? context;
 }
+
+/**
+ * The wall clock with sub-millisecond digits, for Monolog's microseconds: `precise` (performance.now())
+ * gives the digits, set back on `wall` whenever the two part by more than 50 ms (the machine slept, the
+ * clock was set: performance.now() stops with the process, and every later line would have been dated too
+ * early).
+ */
+export function createWallClock(precise: () => number = () => performance.now(), wall: () => number = Date.now): () => number {
+  let offset = wall() - precise();
+  return () => {
+    const time = offset + precise();
+    const now = wall();
+    if (Math.abs(now - time) <= 50) return time;
+    offset = now - precise();
+    return now;
+  };
+}
+
+const wallClockMicros = createWallClock();
