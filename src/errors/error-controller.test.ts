@@ -32,7 +32,7 @@ describe('createPreviewErrorRoute', () => {
     assert.deepEqual({ ...route, controller: undefined }, {
       name: '_preview_error',
       path: '/_error/{code}.{_format}',
-      requirements: { code: '\\d+' },
+      requirements: { code: '[45]\\d\\d' },
       defaults: { _format: 'html' },
       controller: undefined,
     });

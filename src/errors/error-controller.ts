@@ -59,7 +59,8 @@ export function createPreviewErrorRoute(kernel: Kernel, errorController: Control
   return {
     name: '_preview_error',
     path: '/_error/{code}.{_format}',
-    requirements: { code: '\\d+' },
+    // Error statuses only: any other code is no page a visitor could get, and a 404 as any unknown path.
+    requirements: { code: '[45]\\d\\d' },
     defaults: { _format: 'html' },
     controller: previewErrorController as Controller,
   };

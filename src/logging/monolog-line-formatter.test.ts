@@ -84,6 +84,15 @@ describe('formatMonologLine', () => {
     assert.equal(line, '[1970-01-01T00:00:00.000000+00:00] request.ERROR: Panel "\\u001b[31mRED\\u001b]0;T\\u0007\\u0000\\u009b" tab\tok {"panel":"\\u001b"} []\n');
   });
 
+  // Split on Unicode lines (editors, many log viewers), a quoted U+2028 began a forged record; a bidi
+  // override reordered what a reader sees.
+  it('writes the Unicode line separators and the bidi controls a message quotes as \\u escapes too', () => {
+    const forged = 'x\u2028[2026-11-25T10:00:00.000000+00:00] security.INFO: User admin logged in [] []\u2029 \u202egnp.exe \u2066a\u2069';
+    const line = formatMonologLine({ time: 0, level: 'error', channel: 'request', message: `No route found (from "${forged}")`, context: {} });
+    assert.equal(line.split(/\r\n|[\n\r\u2028\u2029\u0085]/).length, 2, line);
+    assert.match(line, /from "x\\u2028\[2026-11-25T10:00:00\.000000\+00:00\] security\.INFO: User admin logged in \[\] \[\]\\u2029 \\u202egnp\.exe \\u2066a\\u2069"\)/);
+  });
+
   it('leaves slashes and non-ASCII unescaped and normalises dates, bigints and class instances', () => {
     class Key {
       constructor(readonly resource: string) {}

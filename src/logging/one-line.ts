@@ -1,13 +1,16 @@
-// The control characters (C0, DEL, C1); of them, the line breaks, and the others but the tab.
-const CONTROL = /\p{Cc}/u;
+// The control characters (C0, DEL, C1), the Unicode line and paragraph separators, and the bidi
+// controls; of them, the line breaks, and the others but the tab.
+const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/u;
 const LINE_BREAK = /\r\n|\r|\n/g;
-const OTHER_CONTROL = /(?![\t\r\n])\p{Cc}/gu;
+const OTHER_CONTROL = /(?![\t\r\n])[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * A message as one line of a log, on the console or in a file: line breaks become spaces (Monolog's
  * LineFormatter without inline line breaks), and the other control characters are written as `\u001b`,
  * as JSON writes them: a message quotes what clients sent (a panel name, a path), and an escape sequence
  * in it would otherwise act on the terminal that shows the log (`tail -f var/log/dev.log`, `npm start`).
+ * U+2028 and U+2029 (a line to a viewer that splits on Unicode lines, and a forged record after it) and
+ * the bidi controls (which reorder what a reader sees) are written so too.
  * @example oneLine('Panel "\u001b[31mred"') // 'Panel "\\u001b[31mred"'
  */
 export function oneLine(message: string): string {

@@ -245,6 +245,13 @@ describe('RouterListener', () => {
       assert.equal(logger.records[0]?.message, 'Matched route "blog_index".');
     });
 
+    // The Location is a header: what a URI cannot hold goes percent-encoded, escapes and sub-delimiters as sent.
+    it('keeps the query as sent but for what a URI cannot hold, which it percent-encodes', async () => {
+      const { kernel } = setup();
+      const response = await kernel.handle(httpsRequest('GET', '/blog?x="><script>\'`a&q=%41b%&t={|}^\\&ok=a+b,c;d'));
+      assert.equal(response.headers.get('location'), "https://app.example.test/blog/?x=%22%3E%3Cscript%3E'%60a&q=%41b%25&t=%7B%7C%7D%5E%5C&ok=a+b,c;d");
+    });
+
     it('redirects HEAD too, and to the path without the slash', async () => {
       const { kernel } = setup();
       const response = await kernel.handle(httpsRequest('HEAD', '/about/'));

@@ -183,9 +183,19 @@ function redirectParameters(request: Request, route: string, { redirect }: Pick<
  * the request's own scheme and host for a trailing-slash redirect; the other scheme on its default port otherwise.
  */
 export function redirectUrl(request: Request, { redirect }: Pick<RedirectMatch, 'redirect'>): string {
-  const query = request.queryString === '' ? '' : `?${request.queryString}`;
+  const query = request.queryString === '' ? '' : `?${uriQuery(request.queryString)}`;
   if (redirect.scheme === undefined || redirect.scheme === request.scheme) return request.uriForPath(redirect.path) + query;
   return `${redirect.scheme}://${request.host}${request.origin.prefix}${redirect.path}${query}`;
+}
+
+// The query as the client sent it, but for what a URI cannot hold (RFC 3986: `"`, `<`, `>`, a backtick,
+// braces, `|`, `\`, `^`, a space, and a `%` that starts no escape), percent-encoded: it goes into the
+// Location header, where nothing the client chose may go unescaped. (The reference copies it raw.)
+const NOT_IN_URI = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]|%(?![0-9A-Fa-f]{2})/g;
+
+function uriQuery(query: string): string {
+  // One byte per character: node hands the request target over as latin1.
+  return query.replace(NOT_IN_URI, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function createRedirectController(url: string): Controller {

@@ -1,6 +1,7 @@
 import { isSecretName, MASK, maskTextSecrets } from '../../config/mask-secrets.js';
 import type { Request } from '../../http/request.js';
 import { html } from '../../internal/html-template.js';
+import { headerText } from '../../http/header-text.js';
 
 /**
  * Method, URL and headers of the request that failed, secrets masked as in the profiler's panels: a
@@ -10,7 +11,8 @@ import { html } from '../../internal/html-template.js';
 export function RequestSummary({ request }: { request: Request }) {
   const rows = [];
   for (const [name, value] of Object.entries(request.headers)) {
-    for (const line of Array.isArray(value) ? value : [value ?? '']) rows.push(html`<tr><th class="nowrap">${name}</th><td class="break-long-words">${isSecretName(name) ? MASK : maskTextSecrets(line)}</td></tr>`);
+    // As the text its bytes spell (a UTF-8 `café` arrives as `cafÃ©`), as the error's message quotes it.
+    for (const line of Array.isArray(value) ? value : [value ?? '']) rows.push(html`<tr><th class="nowrap">${name}</th><td class="break-long-words">${isSecretName(name) ? MASK : maskTextSecrets(headerText(line))}</td></tr>`);
   }
   return html`
     <table class="request">

@@ -70,6 +70,15 @@ describe('RequestCollector', () => {
     assert.doesNotMatch(JSON.stringify(data), /hunter2|s3cr3t|Bearer/);
   });
 
+  // node hands header bytes over one character each: a UTF-8 `café` arrives as `cafÃ©`.
+  it('records headers as the text their bytes spell, as the error message quotes them', () => {
+    const request = requestWith({ 'user-agent': 'caf\u00c3\u00a9', referer: 'https://x.test/\u00ff', accept: 'text/html' }, '/');
+    const data = new RequestCollector().collect(request, new Response());
+    assert.equal(data.headers['user-agent'], 'café');
+    assert.equal(data.headers.referer, 'https://x.test/\udcff');
+    assert.equal(data.headers.accept, 'text/html');
+  });
+
   it('collects a repeated query parameter as a list, in order, each value masked as a single one is', () => {
     const data = new RequestCollector().collect(requestWith({}, '/?a=1&next=https://u:pw1@h.test/&a=2&next=x&a=3'), new Response());
     assert.deepEqual(data.query.a, ['1', '2', '3']);

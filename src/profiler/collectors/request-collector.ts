@@ -9,6 +9,7 @@ import { otherAttributes } from './request-attributes.js';
 import { shownContext } from '../../logging/shown-context.js';
 import { collectRequestContent, type RequestContent } from './request-content.js';
 import { collectUploadedFiles, type UploadedFileSummary } from './uploaded-files.js';
+import { headerText } from '../../http/header-text.js';
 
 /** What the previous response (a redirect) told the next page through the `sf_redirect` cookie. */
 export interface RedirectInfo {
@@ -79,7 +80,8 @@ export class RequestCollector implements Collector<RequestData> {
 
   collect(request: Request, response: Response): RequestData {
     const origin = safeOrigin(request);
-    const cookies = parseCookies(request.header('cookie'));
+    const cookie = request.header('cookie');
+    const cookies = parseCookies(cookie === undefined ? undefined : headerText(cookie));
     const bodySize = parseContentLength(request.header('content-length'));
     return {
       method: request.method,
@@ -93,7 +95,7 @@ export class RequestCollector implements Collector<RequestData> {
       attributes: otherAttributes(request.attributes),
       query: maskParameters(request.query),
       postParameters: carriesBody(request, bodySize) ? collectPostParameters(request) : undefined,
-      headers: maskRecord(request.headers as Record<string, string | string[]>),
+      headers: maskRecord(headerTexts(request.headers as Record<string, string | string[]>)),
       bodySize,
       // Every value: a session cookie is a credential whatever its name. The profiler's own redirect
       // memory holds none, and the reference shows it.
@@ -130,6 +132,19 @@ export class RequestCollector implements Collector<RequestData> {
 // would look for its content type again, on every record of a development server).
 function carriesBody(request: Request, declaredSize: number | undefined): boolean {
   return (declaredSize !== undefined && declaredSize > 0) || request.bufferedBody !== undefined || request.header('transfer-encoding') !== undefined;
+}
+
+// The headers as the text their bytes spell (see headerText), as the error's message quotes them: node
+// hands a UTF-8 `café` over as `cafÃ©`. Most requests are ASCII: the record is then the request's own.
+function headerTexts(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  let texts: Record<string, string | string[]> | undefined;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]!;
+    const lines = typeof value === 'string' ? [value] : value;
+    if (!lines.some((line) => headerText(line) !== line)) continue;
+    (texts ??= { ...headers })[name] = typeof value === 'string' ? headerText(value) : value.map(headerText);
+  }
+  return texts ?? headers;
 }
 
 // Resolving the origin can fail on conflicting forwarded headers; Symfony records the IP as `Unknown` then.
