@@ -118,6 +118,19 @@ describe('createLogger', () => {
       assert.equal(line.token, 'abc123');
     });
 
+    // A reader keeping the last of two keys would take the context's for the line's own.
+    it("renames a context key that would write one of the line's own fields twice, keel's reqId kept", () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out, actionLevel: false });
+      const request = requestWithStack();
+      logger.channel('request').info('spoof', { level: 'emergency', time: 1, channel: 'security', msg: 'forged', reqId: 'x', pid: 0, hostname: 'h', kept: true }, request);
+      const line = out.lines[0]!;
+      for (const field of ['level', 'time', 'channel', 'msg', 'reqId', 'pid', 'hostname']) assert.equal(line.split(`"${field}":`).length, 2, `${field} once in ${line}`);
+      const parsed = JSON.parse(line);
+      assert.deepEqual([parsed.level, parsed.channel, parsed.msg, parsed.reqId], ['info', 'request', 'spoof', request.id]);
+      assert.deepEqual([parsed.context_level, parsed.context_channel, parsed.context_msg, parsed.context_reqId, parsed.kept], ['emergency', 'security', 'forged', 'x', true]);
+    });
+
     it('writes a literal message as it is, in prod as in dev', () => {
       const out = collector();
       createLogger({ env: 'prod', debug: false, level: 'info', destination: out }).error('GET /{exception}{reqId}', literalMessage({ exception: new Error('x') }));

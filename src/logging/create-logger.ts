@@ -6,7 +6,7 @@ import { interpolate } from './interpolate.js';
 import { serializeError } from './error-serializer.js';
 import { openDestination, wrapWriter, type LineWriter, type LogDestination } from './log-destination.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
-import { AbstractLogger, isLiteralMessage, type LogContext, type Logger } from './logger.js';
+import { AbstractLogger, isLiteralMessage, literalMessage, type LogContext, type Logger } from './logger.js';
 import { formatMonologLine } from './monolog-line-formatter.js';
 import { RequestLogBuffer } from './request-log-buffer.js';
 
@@ -147,7 +147,7 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
   #writeJson(level: LogLevel, given: LogContext, message: string, request: Request | undefined): void {
     // `reqId` ties a request's lines together, as Fastify's do: the main request's, so that its error
     // sub-request's lines join it (with pino's `pid`, unique across cluster workers).
-    const context = withSerializedErrors(request === undefined ? given : { reqId: (request.stack?.main ?? request).id, ...given });
+    const context = jsonContext(given, request === undefined ? undefined : (request.stack?.main ?? request).id);
     const held = this.#sinks.held;
     if (held === undefined) {
       this.#pino![level](context, messageText(message, context));
@@ -179,15 +179,39 @@ function messageText(message: string, context: LogContext): string {
   return isLiteralMessage(context) ? message : interpolate(message, context);
 }
 
-// pino serialises an error only under the keys given serializers (`exception`, `err`): under any other an
-// Error, whose fields are not enumerable, was written `{}`.
-function withSerializedErrors(context: LogContext): LogContext {
-  let copy: LogContext | undefined;
-  for (const key of Object.keys(context)) {
-    const value = context[key];
-    if (value instanceof Error && key !== 'exception' && key !== 'err') (copy ??= { ...context })[key] = serializeError(value);
+// The fields pino and keel write on every line: a context key of the same name would write the key twice,
+// and a reader keeping the last would take the context's for the line's own (a forged level or channel).
+const LINE_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'channel', 'reqId']);
+
+/**
+ * The context as a JSON line carries it: `reqId` first (the main request's id, which ties a request's
+ * lines together, as Fastify's do); a key naming one of the line's own fields renamed `context_<key>`; and
+ * an Error under any key serialised (pino has serializers for `exception` and `err` only: elsewhere an
+ * Error, whose fields are not enumerable, was written `{}`).
+ */
+function jsonContext(given: LogContext, reqId: number | string | undefined): LogContext {
+  let context: LogContext | undefined = reqId === undefined ? undefined : { reqId };
+  let changed = reqId !== undefined;
+  for (const key of Object.keys(given)) {
+    let value = given[key];
+    let name = key;
+    if (value instanceof Error && key !== 'exception' && key !== 'err') value = serializeError(value);
+    if (LINE_FIELDS.has(key)) name = `context_${key}`;
+    if (!changed && value === given[key] && name === key) continue;
+    if (!changed) {
+      changed = true;
+      context = {};
+      for (const before of Object.keys(given)) {
+        if (before === key) break;
+        context[before] = given[before];
+      }
+    }
+    context![name] = value;
   }
-  return copy ?? context;
+  if (!changed) return given;
+  // The literal-message mark goes along (see literalMessage).
+  if (isLiteralMessage(given)) literalMessage(context!);
+  return context!;
 }
 
 /**
