@@ -64,6 +64,20 @@ describe('createFlatError', () => {
     assert.deepEqual(createFlatError(a).toArray().map((e) => e.message), ['a', 'b']);
   });
 
+  // A chain is user data and is cut at 16 errors: what was left out is counted, a cycle counted once.
+  it('counts the causes it leaves out past its limit, on the last error it keeps', () => {
+    let error: Error = new Error('e0');
+    for (let i = 1; i < 20; i++) error = new Error(`e${i}`, { cause: error });
+    const chain = createFlatError(error).toArray();
+    assert.equal(chain.length, 16);
+    assert.deepEqual(chain.map((flat) => flat.omittedCauses), [...Array(15).fill(0), 4]);
+    const loop = new Error('loop');
+    let looped: Error = loop;
+    for (let i = 0; i < 20; i++) looped = new Error(`l${i}`, { cause: looped });
+    Object.defineProperty(loop, 'cause', { value: looped });
+    assert.equal(createFlatError(looped).toArray().at(-1)!.omittedCauses, 5);
+  });
+
   it('keeps the whole trace in debug only', () => {
     const error = new Error('x');
     assert.ok(createFlatError(error, { debug: true }).trace.length > 1);

@@ -11,12 +11,14 @@ export interface FlatErrorOptions {
 }
 
 // A cause chain is user data: it can be cyclic or absurdly long.
-const MAX_CHAIN = 16;
+export const MAX_CHAIN = 16;
+// Causes counted past the cut at most, to say how many were left out.
+const MAX_COUNTED = 10_000;
 const NO_FRAMES: readonly StackFrame[] = Object.freeze([]);
 const NO_EXTENSIONS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The fields of a FlatError, as a record of plain data (a stored profile) provides them. */
-export type FlatErrorInit = Omit<FlatError, 'toArray'>;
+export type FlatErrorInit = Omit<FlatError, 'toArray' | 'omittedCauses'> & { omittedCauses?: number };
 
 /**
  * A plain snapshot of a thrown value and its `cause` chain (Symfony's FlattenException): what the
@@ -34,6 +36,8 @@ export class FlatError {
   readonly headers: Readonly<Record<string, string>>;
   /** The HttpException's `extensions`: members its problem details carry besides the standard ones. */
   readonly extensions: Readonly<Record<string, unknown>>;
+  /** Causes of this error left out of the chain, which stops at MAX_CHAIN errors: said where the chain is shown. */
+  readonly omittedCauses: number;
   // Reading `error.stack` is the costly part of flattening (every frame goes through the source maps):
   // done on the first read of file, line or trace, never for a production 404 page that shows none of them.
   #frames: readonly StackFrame[] | undefined;
@@ -57,6 +61,7 @@ export class FlatError {
     this.statusText = init.statusText;
     this.headers = init.headers;
     this.extensions = init.extensions;
+    this.omittedCauses = init.omittedCauses ?? 0;
     this.#previous = init.previous;
     this.#flattenPrevious = flattenPrevious;
     if (readFrames === undefined) {
@@ -130,7 +135,8 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
   seen.push(error);
   const status = statusCode ?? (isHttpException(error) ? error.status : 500);
   const cause = error instanceof Error ? error.cause : undefined;
-  const hasCause = cause !== undefined && cause !== null && !seen.includes(cause) && depth + 1 < MAX_CHAIN;
+  const followed = cause !== undefined && cause !== null && !seen.includes(cause);
+  const hasCause = followed && depth + 1 < MAX_CHAIN;
   const hasStack = error instanceof Error;
   // One object literal straight into the constructor: spreading it into another cost microseconds.
   return new FlatError(
@@ -147,6 +153,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       line: 0,
       trace: NO_FRAMES,
       previous: undefined,
+      omittedCauses: followed && !hasCause ? countCauses(cause, seen) : 0,
     },
     hasStack
       ? () => {
@@ -156,6 +163,17 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       : undefined,
     hasCause ? () => flatten(cause, debug, undefined, seen, depth + 1) : undefined,
   );
+}
+
+// The errors of a chain from `first` on, up to a cycle, counted to MAX_COUNTED at most.
+function countCauses(first: unknown, seen: readonly unknown[]): number {
+  const met = new Set<unknown>(seen);
+  let count = 0;
+  for (let cause = first; cause !== undefined && cause !== null && !met.has(cause) && count < MAX_COUNTED; cause = cause instanceof Error ? cause.cause : undefined) {
+    met.add(cause);
+    count++;
+  }
+  return count;
 }
 
 function classNameOf(error: unknown): string {

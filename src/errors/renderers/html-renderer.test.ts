@@ -31,6 +31,15 @@ describeRendererContract('HtmlRenderer', () => new HtmlRenderer());
 
 describe('HtmlRenderer', () => {
   describe('in debug', () => {
+    it('says how many earlier exceptions a chain cut at its limit leaves out, and nothing for a whole chain', () => {
+      let error: Error = new Error('e0');
+      for (let i = 1; i < 20; i++) error = new Error(`e${i}`, { cause: error });
+      const request = new Request({ method: 'GET', target: '/', headers: { host: 'app.example.test' } });
+      assert.match(renderDebug(error, request), /<p class="trace-omitted">4 earlier exceptions of the chain are not shown: the first 16 are\.<\/p>/);
+      const { error: whole, request: other } = notFound();
+      assert.doesNotMatch(renderDebug(whole, other), /<p class="trace-omitted">/);
+    });
+
     it('opens and closes the document with the title as an HTML comment', () => {
       const { error, request } = notFound();
       const body = renderDebug(error, request);

@@ -9,7 +9,7 @@ import { DebugMeta } from './debug-meta.js';
 import { renderHtmlComment } from './html-comment.js';
 import { countProblemLogs, LogsTable } from './logs-table.js';
 import { RequestSummary } from './request-summary.js';
-import { type ExcerptReader, ExceptionTrace, TextTrace } from './trace.js';
+import { type ExcerptReader, ExceptionTrace, OmittedCauses, TextTrace } from './trace.js';
 
 // As a character reference: one character outside Latin-1 would make the whole page a two-byte string,
 // twice the memory and several times the cost of encoding it for the socket.
@@ -95,7 +95,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt, sourceLink }:
           <input type="radio" name="tab" id="tab-traces"/>
           <input type="radio" name="tab" id="tab-request"/>
           ${navigation}
-          <div class="tab-panel panel-exceptions">${traces}</div>
+          <div class="tab-panel panel-exceptions">${traces}${OmittedCauses({ chain })}</div>
           <div class="tab-panel panel-logs">${LogsTable({ logs })}</div>
           <div class="tab-panel panel-traces">${textTraces}</div>
           <div class="tab-panel panel-request">${RequestSummary({ request })}</div>

@@ -4,7 +4,7 @@ import { flatString } from '../../internal/flat-string.js';
 import { asciiHtml, escapeHtmlText, html, trustedHtml } from '../../internal/html-template.js';
 import type { SourceLinker } from '../../internal/project-source.js';
 import type { SourceLine } from '../../internal/source-excerpt.js';
-import type { FlatError } from '../flat-error.js';
+import { type FlatError, MAX_CHAIN } from '../flat-error.js';
 import type { StackFrame } from '../stack-frame.js';
 
 export type ExcerptReader = (file: string, line: number) => readonly SourceLine[];
@@ -138,4 +138,11 @@ function callersMarkup(trace: readonly StackFrame[]): string {
 function projectRelative(file: string): string {
   const root = process.cwd() + sep;
   return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
+/** What a chain cut at MAX_CHAIN errors left out, said below it; nothing for a chain shown whole. */
+export function OmittedCauses({ chain }: { chain: readonly FlatError[] }) {
+  const omitted = chain.at(-1)?.omittedCauses ?? 0;
+  if (omitted === 0) return '';
+  return html`<p class="trace-omitted">${omitted} earlier exception${omitted === 1 ? '' : 's'} of the chain ${omitted === 1 ? 'is' : 'are'} not shown: the first ${MAX_CHAIN} are.</p>`;
 }

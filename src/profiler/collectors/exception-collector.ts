@@ -16,6 +16,8 @@ export interface ExceptionLink {
   statusText: string;
   file: string;
   line: number;
+  /** On the last link of a chain cut at its limit: how many earlier errors were left out. */
+  omittedCauses?: number;
   trace: readonly StackFrame[];
 }
 
@@ -42,7 +44,7 @@ export class ExceptionCollector implements Collector<ExceptionData> {
   #flatten(error: unknown): ExceptionData {
     const chain = createFlatError(error, { debug: true })
       .toArray()
-      .map((flat) => Object.freeze({ className: flat.class, message: maskTextSecrets(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, trace: flat.trace }));
+      .map((flat) => Object.freeze({ className: flat.class, message: maskTextSecrets(flat.message), code: flat.code, status: flat.status, statusText: flat.statusText, file: flat.file, line: flat.line, omittedCauses: flat.omittedCauses || undefined, trace: flat.trace }));
     return freezeWithJson({ chain }, `{"chain":[${chain.map(linkJson).join(',')}]}`);
   }
 }

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { FlatError } from '../../../../errors/flat-error.js';
-import { ExceptionTrace, TextTrace } from '../../../../errors/views/trace.js';
+import { ExceptionTrace, OmittedCauses, TextTrace } from '../../../../errors/views/trace.js';
 import { readSourceExcerpt } from '../../../../internal/source-excerpt.js';
 import type { ExceptionData, ExceptionLink } from '../../../collectors/exception-collector.js';
 import type { PanelProps } from './panel.js';
@@ -31,6 +31,7 @@ export function ExceptionPanel({ data, sourceLink }: PanelProps<ExceptionData>) 
       {chain.map((error, index) => (
         <ExceptionTrace error={error} position={index + 1} showMessage={index > 0} readExcerpt={readSourceExcerpt} sourceLink={sourceLink} />
       ))}
+      <OmittedCauses chain={chain} />
       <h3>{chain.length > 1 ? 'Stack Traces' : 'Stack Trace'}</h3>
       {chain.map((error, index) => (
         <div class="trace trace-as-text">
@@ -62,6 +63,7 @@ function toFlatError(chain: readonly ExceptionLink[]): FlatError {
       line: link.line,
       trace: link.trace,
       previous,
+      omittedCauses: link.omittedCauses,
     });
   }
   return previous!;
