@@ -189,29 +189,17 @@ const LINE_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'channel
  * an Error under any key serialised (pino has serializers for `exception` and `err` only: elsewhere an
  * Error, whose fields are not enumerable, was written `{}`).
  */
-function jsonContext(given: LogContext, reqId: number | string | undefined): LogContext {
-  let context: LogContext | undefined = reqId === undefined ? undefined : { reqId };
-  let changed = reqId !== undefined;
-  for (const key of Object.keys(given)) {
-    let value = given[key];
-    let name = key;
-    if (value instanceof Error && key !== 'exception' && key !== 'err') value = serializeError(value);
-    if (LINE_FIELDS.has(key)) name = `context_${key}`;
-    if (!changed && value === given[key] && name === key) continue;
-    if (!changed) {
-      changed = true;
-      context = {};
-      for (const before of Object.keys(given)) {
-        if (before === key) break;
-        context[before] = given[before];
-      }
-    }
-    context![name] = value;
-  }
-  if (!changed) return given;
+function jsonContext(given: LogContext, reqId: number | undefined): LogContext {
+  const keys = Object.keys(given);
+  if (reqId === undefined && !keys.some((key) => LINE_FIELDS.has(key) || isStrayError(key, given[key]))) return given;
+  const context: LogContext = reqId === undefined ? {} : { reqId };
+  for (const key of keys) context[LINE_FIELDS.has(key) ? `context_${key}` : key] = isStrayError(key, given[key]) ? serializeError(given[key] as Error) : given[key];
   // The literal-message mark goes along (see literalMessage).
-  if (isLiteralMessage(given)) literalMessage(context!);
-  return context!;
+  return isLiteralMessage(given) ? literalMessage(context) : context;
+}
+
+function isStrayError(key: string, value: unknown): boolean {
+  return value instanceof Error && key !== 'exception' && key !== 'err';
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ownString } from './normalize-context.js';
 // Monolog fills `{key}` for every key of the context, whatever its characters (PSR-3 only recommends
 // `A-Za-z0-9_.`): a name is anything between braces.
 const PLACEHOLDER = /\{([^{}]*)\}/g;
@@ -35,17 +36,8 @@ function placeholderText(value: unknown): string {
       return 'arraynull';
     }
   }
-  // An object with a string form of its own (a URL's href) is that string, as PHP casts an object with
-  // __toString; any other is `[object Class]`.
-  const { toString } = value as { toString?: unknown };
-  if (typeof toString === 'function' && toString !== Object.prototype.toString) {
-    try {
-      return String((toString as () => unknown).call(value));
-    } catch {
-      // A toString that throws: the class, as for an object without one.
-    }
-  }
-  return `[object ${(value as { constructor?: { name?: string } }).constructor?.name || 'Object'}]`;
+  // An object with a string form of its own (a URL's href) is that string; any other is `[object Class]`.
+  return ownString(value as object) ?? `[object ${(value as { constructor?: { name?: string } }).constructor?.name || 'Object'}]`;
 }
 
 function isPlainObject(value: unknown): boolean {

@@ -1,5 +1,5 @@
 import { normalizeContext } from './normalize-context.js';
-import { oneLine } from './one-line.js';
+import { escapeControl, oneLine } from './one-line.js';
 import type { LogRecord } from './log-record.js';
 
 /**
@@ -42,9 +42,7 @@ function formatContext(context: Record<string, unknown>): string {
     // A record is written whatever its context holds (a getter that throws, a string too long to build).
     json = JSON.stringify({ context: `not written: ${error instanceof Error ? error.message : String(error)}` });
   }
-  json = json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return C1_CONTROL.test(json) ? json.replace(C1_CONTROLS, (character) => `\\u00${character.charCodeAt(0).toString(16)}`) : json;
+  return json.replace(ESCAPED_IN_JSON, escapeControl);
 }
 
-const C1_CONTROL = /[\u007f-\u009f]/;
-const C1_CONTROLS = /[\u007f-\u009f]/g;
+const ESCAPED_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;

@@ -69,16 +69,30 @@ function normalizeObject(value: object, depth: number, walk: Walk): unknown {
 
 const NO_FORM = Symbol('keel.log.noForm');
 
-/** What an object says it stands for: its toJSON(), else its own toString() (a URL's href); NO_FORM if neither, or if it throws. */
-export function ownForm(value: object): unknown {
+/** What an object says it stands for: its toJSON(), else its own string form (see ownString); NO_FORM if neither, or if it throws. */
+function ownForm(value: object): unknown {
+  const { toJSON } = value as { toJSON?: unknown };
+  if (typeof toJSON !== 'function') return ownString(value) ?? NO_FORM;
   try {
-    const { toJSON, toString } = value as { toJSON?: unknown; toString?: unknown };
-    if (typeof toJSON === 'function') return (toJSON as () => unknown).call(value);
-    if (typeof toString === 'function' && toString !== Object.prototype.toString) return String((toString as () => unknown).call(value));
+    return (toJSON as () => unknown).call(value);
   } catch {
     // A conversion that fails: the properties, as for an object without one.
+    return NO_FORM;
   }
-  return NO_FORM;
+}
+
+/**
+ * An object's string form of its own, as PHP casts an object with __toString (a URL's href); undefined
+ * when it has none but Object's, or when its toString throws.
+ */
+export function ownString(value: object): string | undefined {
+  const { toString } = value as { toString?: unknown };
+  if (typeof toString !== 'function' || toString === Object.prototype.toString) return undefined;
+  try {
+    return String((toString as () => unknown).call(value));
+  } catch {
+    return undefined;
+  }
 }
 
 // A lone surrogate (a header's byte that is no UTF-8, see header-text.ts) becomes U+FFFD, as Monolog's

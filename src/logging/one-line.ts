@@ -18,6 +18,7 @@ export function oneLine(message: string): string {
   return message.replace(LINE_BREAK, ' ').replace(OTHER_CONTROL, escapeControl);
 }
 
-function escapeControl(char: string): string {
+/** A character as JSON's `\\u` escape writes it: `\\u001b`. */
+export function escapeControl(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
