@@ -140,9 +140,10 @@ function headerTexts(headers: Record<string, string | string[]>): Record<string,
   let texts: Record<string, string | string[]> | undefined;
   for (const name of Object.keys(headers)) {
     const value = headers[name]!;
-    const lines = typeof value === 'string' ? [value] : value;
-    if (!lines.some((line) => headerText(line) !== line)) continue;
-    (texts ??= { ...headers })[name] = typeof value === 'string' ? headerText(value) : value.map(headerText);
+    // headerText gives an ASCII value back as it is: only a changed one needs the copy.
+    const text = typeof value === 'string' ? headerText(value) : value.map(headerText);
+    const changed = typeof text === 'string' ? text !== value : text.some((line, i) => line !== value[i]);
+    if (changed) (texts ??= { ...headers })[name] = text;
   }
   return texts ?? headers;
 }
