@@ -159,12 +159,13 @@ const LIMITER_SETTING = /^RATE_LIMIT_(.+)_(POLICY|LIMIT|INTERVAL|PATHS|FAIL_MODE
  * without `RATE_LIMITERS=api` left /api/ unlimited without a word.
  */
 function refuseUndeclaredLimiters(values: EnvValues): void {
-  const declared = new Set(['DEFAULT', 'SENSITIVE', ...values.list('RATE_LIMITERS', []).map((name) => name.toUpperCase())]);
+  const listed = values.list('RATE_LIMITERS', []);
+  const declared = new Set(['DEFAULT', 'SENSITIVE', ...listed.map((name) => name.toUpperCase())]);
   for (const variable of values.names()) {
     const name = LIMITER_SETTING.exec(variable)?.[1];
-    if (name !== undefined && !declared.has(name)) {
-      throw new ConfigError(variable, values.raw(variable) ?? '', `a setting of a declared limiter, and RATE_LIMITERS does not list "${name.toLowerCase()}": add it there (RATE_LIMITERS=${[...declared].filter((known) => known !== 'DEFAULT' && known !== 'SENSITIVE').map((known) => known.toLowerCase()).concat(name.toLowerCase()).join(',')})`);
-    }
+    if (name === undefined || declared.has(name)) continue;
+    const suggested = [...listed, name.toLowerCase()].join(',');
+    throw new ConfigError(variable, values.raw(variable) ?? '', `a setting of a declared limiter, and RATE_LIMITERS does not list "${name.toLowerCase()}": add it there (RATE_LIMITERS=${suggested})`);
   }
 }
 

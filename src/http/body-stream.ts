@@ -35,3 +35,10 @@ function ignoreError(): void {}
 export function discardStreamedBody(response: { body: unknown }): void {
   if (isBodyStream(response.body)) discardBodyStream(response.body);
 }
+
+/** Whether a response's body is server-sent events (`text/event-stream`): a stream that may never end. */
+export function isEventStream(response: { headers: { get(name: string): string | undefined } }): boolean {
+  return EVENT_STREAM.test(response.headers.get('content-type') ?? '');
+}
+
+const EVENT_STREAM = /^text\/event-stream\b/i;

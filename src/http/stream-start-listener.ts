@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
-import { discardBodyStream, isBodyStream, type BodyStream } from './body-stream.js';
+import { discardBodyStream, isBodyStream, isEventStream, type BodyStream } from './body-stream.js';
 import type { Request } from './request.js';
 
 type Chunk = string | Uint8Array;
@@ -34,7 +34,7 @@ export class StreamStartListener implements Subscriber {
     const { response } = event;
     const body = response.body;
     if (!event.isMainRequest || !isBodyStream(body) || response.status < 200 || response.status > 299) return undefined;
-    if (/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '') || (body instanceof Readable && body.listenerCount('data') > 0)) return undefined;
+    if (isEventStream(response) || (body instanceof Readable && body.listenerCount('data') > 0)) return undefined;
     return startedBody(body, event.request).then(
       (started) => {
         response.body = started;

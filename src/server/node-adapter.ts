@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { TLSSocket } from 'node:tls';
-import { discardBodyStream, discardStreamedBody, isBodyStream, type BodyStream } from '../http/body-stream.js';
+import { discardBodyStream, discardStreamedBody, isBodyStream, isEventStream, type BodyStream } from '../http/body-stream.js';
 import { Request, type OriginResolver } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import { cheapestEncoding } from '../internal/ascii-encoding.js';
@@ -98,7 +98,7 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       terminate(request, response);
       return;
     }
-    if (/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) markEventStream(res);
+    if (isEventStream(response)) markEventStream(res);
     streams.add(res);
     if (stopping) res.emit(STOPPING_EVENT);
     track(
