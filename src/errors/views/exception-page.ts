@@ -7,6 +7,7 @@ import type { LogRecord } from '../../logging/log-record.js';
 import type { FlatError } from '../flat-error.js';
 import { DebugMeta } from './debug-meta.js';
 import { renderHtmlComment } from './html-comment.js';
+import { channelFilterRules, channelsOf } from './log-filters.js';
 import { countProblemLogs, LogsTable } from './logs-table.js';
 import { RequestSummary } from './request-summary.js';
 import { type ExcerptReader, ExceptionTrace, OmittedCauses, TextTrace } from './trace.js';
@@ -36,6 +37,8 @@ export interface ExceptionPageProps {
 export function ExceptionPage({ error, logs, request, readExcerpt, sourceLink }: ExceptionPageProps) {
   const chain = error.toArray();
   const problems = countProblemLogs(logs);
+  const channels = channelsOf(logs);
+  const channelRules = channelFilterRules(channels);
   // Innermost cause first, each linking to its trace (#trace-box-1 is the outermost error).
   const hierarchy = chain
     .map((item, index) => html`${index < chain.length - 1 && trustedHtml(SEPARATOR)}<a href="#trace-box-${index + 1}"><abbr title="${item.class}">${item.class}</abbr></a>`)
@@ -49,6 +52,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt, sourceLink }:
       ${DebugMeta()}
       <title>${trustedHtml(escapeHtmlText(pageTitle(error)))}</title>
       ${STYLE}
+      ${channelRules !== '' && trustedHtml(`<style>${channelRules}</style>`)}
     </head>
   `;
   const summary = html`
@@ -96,7 +100,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt, sourceLink }:
           <input type="radio" name="tab" id="tab-request"/>
           ${navigation}
           <div class="tab-panel panel-exceptions">${traces}${OmittedCauses({ chain })}</div>
-          <div class="tab-panel panel-logs">${LogsTable({ logs })}</div>
+          <div class="tab-panel panel-logs">${LogsTable({ logs, channels })}</div>
           <div class="tab-panel panel-traces">${textTraces}</div>
           <div class="tab-panel panel-request">${RequestSummary({ request })}</div>
         </div>

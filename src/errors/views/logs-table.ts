@@ -2,6 +2,7 @@ import { maskTextSecrets } from '../../config/mask-secrets.js';
 import { html } from '../../internal/html-template.js';
 import type { LogRecord } from '../../logging/log-record.js';
 import { shownContext } from '../../logging/shown-context.js';
+import { filterClasses, LogFilters } from './log-filters.js';
 
 const PROBLEM_LEVELS = new Set(['error', 'critical', 'alert', 'emergency']);
 
@@ -10,25 +11,29 @@ export function countProblemLogs(logs: readonly LogRecord[]): number {
 }
 
 /**
- * The records logged while handling the request: level, time, channel, message and, under it, the
- * context as the reference shows it (pretty JSON, 4 spaces), secrets masked.
+ * The records logged while handling the request (`channels`: theirs, see channelsOf): level, time, channel, message and, under it, the
+ * context as the reference shows it (pretty JSON, 4 spaces), secrets masked; filtered by level and
+ * channel as the reference's are (see LogFilters).
  */
-export function LogsTable({ logs }: { logs: readonly LogRecord[] }) {
+export function LogsTable({ logs, channels }: { logs: readonly LogRecord[]; channels: readonly string[] }) {
   if (logs.length === 0) return html`<div class="empty">No log messages</div>`;
   return html`
-    <table class="logs">
-      <thead>
-        <tr><th>Level</th><th>Channel</th><th class="full-width">Message</th></tr>
-      </thead>
-      <tbody>${logs.map(logRow)}</tbody>
-    </table>
+    <div class="log-list">
+      ${LogFilters({ logs, channels })}
+      <table class="logs">
+        <thead>
+          <tr><th>Level</th><th>Channel</th><th class="full-width">Message</th></tr>
+        </thead>
+        <tbody>${logs.map((record) => logRow(record, channels))}</tbody>
+      </table>
+    </div>
   `;
 }
 
-function logRow(record: LogRecord) {
-  const rowClass = rowClassOf(record.level);
+function logRow(record: LogRecord, channels: readonly string[]) {
+  const status = statusClassOf(record.level);
   return html`
-    <tr${rowClass === undefined ? '' : html` class="${rowClass}"`}>
+    <tr class="${status === undefined ? filterClasses(record, channels) : `${status} ${filterClasses(record, channels)}`}">
       <td class="nowrap"><strong>${record.level.toUpperCase()}</strong><br/><span class="text-muted">${formatTime(record.time)}</span></td>
       <td class="nowrap">${record.channel}</td>
       <td class="break-long-words">${maskTextSecrets(record.message)}${contextOf(record)}</td>
@@ -41,7 +46,7 @@ function contextOf(record: LogRecord) {
   return html`<pre class="text-muted prewrap m-t-5">${JSON.stringify(shownContext(record.context), null, 4)}</pre>`;
 }
 
-function rowClassOf(level: LogRecord['level']): string | undefined {
+function statusClassOf(level: LogRecord['level']): string | undefined {
   if (PROBLEM_LEVELS.has(level)) return 'status-error';
   return level === 'warning' ? 'status-warning' : undefined;
 }
