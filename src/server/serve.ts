@@ -133,6 +133,10 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    // Read now, while the peer is there: node keeps the answer. Asked later, once a client has reset the
+    // connection (right after sending a request), the kernel has no peer to tell and the address is
+    // undefined, which must not be mistaken for anyone (see normaliseAddress).
+    void socket.remoteAddress;
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

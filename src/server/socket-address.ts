@@ -18,8 +18,13 @@ export function localHostOf(socket: Socket): string {
   return host;
 }
 
-/** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. */
+/**
+ * `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) is reported as `127.0.0.1`. A peer node cannot
+ * name (a unix socket's, or a TCP peer gone before it was asked) is the empty string: an address no
+ * trusted-proxy range matches. Taken for 127.0.0.1, it had made any such client a trusted proxy under
+ * `loopback`, free to choose its IP, host and scheme with forwarded headers.
+ */
 export function normaliseAddress(address: string | undefined): string {
-  if (address === undefined) return '127.0.0.1';
+  if (address === undefined) return '';
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
 }
