@@ -26,9 +26,10 @@ export class ToolbarListener implements Subscriber {
     const token = response.headers.get('x-debug-token');
     if (token !== undefined) {
       // A refused host leaves no host to link to: the reference's URL generator then writes the path alone.
-      const { problem } = request.origin;
+      // So does any refused origin (conflicting forwarded headers): the request is a 400, and its host is
+      // only the connection's view, never one to put in a link.
       const path = `/_profiler/${token}`;
-      response.headers.set('X-Debug-Token-Link', problem === 'invalid-host' || problem === 'untrusted-host' ? request.origin.prefix + path : request.uriForPath(path));
+      response.headers.set('X-Debug-Token-Link', request.origin.problem !== undefined ? request.origin.prefix + path : request.uriForPath(path));
     }
     if (!event.isMainRequest) return;
     // Every main response, as the reference's listener: the profiler's pages lose the application's policy,

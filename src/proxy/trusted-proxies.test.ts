@@ -215,6 +215,17 @@ describe('createOriginResolver', () => {
       assert.equal(o.host, 'a.test');
       assert.deepEqual(o.clientIps, ['127.0.0.1']);
     });
+
+    it('still checks the Host header against the trusted hosts, early and late conflicts alike', () => {
+      const options = { trustedProxies: ['127.0.0.1'], trustedHeaders: ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const, trustedHosts: ['^a\\.test$'] };
+      const early = origin(options, { host: 'evil.test', forwarded: 'for=1.1.1.1', 'x-forwarded-for': '2.2.2.2' });
+      // Late: the forwarded host passed the check, but the conflict falls back to the connection's own Host.
+      const late = origin(options, { host: 'evil.test', 'x-forwarded-host': 'a.test', forwarded: 'proto=https', 'x-forwarded-proto': 'http' });
+      for (const o of [early, late]) {
+        assert.equal(o.problem, 'conflicting-forwarded-headers');
+        assert.equal(o.host, 'localhost');
+      }
+    });
   });
 
   describe('host validation', () => {

@@ -60,11 +60,11 @@ export function createOriginResolver({ trustedProxies = [], trustedHeaders = [],
     // The reference's order: the kernel reads the client IPs, then the host (and checks it), then the
     // scheme and the port; the first of these to fail names the 400.
     const early = conflicts.has('for') ? 'for' : conflicts.has('host') ? 'host' : undefined;
-    if (early !== undefined) return conflicted(request, peer, early);
+    if (early !== undefined) return conflicted(request, peer, early, hostPatterns);
     const checked = checkHost(origin, hostPatterns, request);
     if (checked.problem !== undefined) return checked;
     const late = conflicts.has('proto') ? 'proto' : conflicts.has('port') ? 'port' : undefined;
-    return late === undefined ? checked : conflicted(request, peer, late);
+    return late === undefined ? checked : conflicted(request, peer, late, hostPatterns);
   };
   // Every header the resolution reads besides Host: only trusted ones are read at all.
   return memoizeOrigins(resolve, [...trust]);
@@ -84,9 +84,11 @@ function directOrigin(request: Request, peer: string): ResolvedOrigin {
   return applyHost(origin, hostHeader(request), 'Host header', undefined, request.localPort);
 }
 
-// The connection's own view, naming the forwarded header that conflicts with `Forwarded`.
-function conflicted(request: Request, peer: string, kind: Kind): ResolvedOrigin {
-  return { ...directOrigin(request, peer), problem: 'conflicting-forwarded-headers', problemDetail: X_HEADERS[kind].name };
+// The connection's own view, naming the forwarded header that conflicts with `Forwarded`. Its Host header
+// is checked as any other: one the trusted hosts refuse must not become the request's host (an error page's
+// URLs, the profile) because a conflict was found first.
+function conflicted(request: Request, peer: string, kind: Kind, hostPatterns: RegExp[]): ResolvedOrigin {
+  return { ...checkHost(directOrigin(request, peer), hostPatterns, request), problem: 'conflicting-forwarded-headers', problemDetail: X_HEADERS[kind].name };
 }
 
 /** The origin as the trusted proxy describes it; a kind whose two headers disagree is added to `conflicts` and read as absent. */

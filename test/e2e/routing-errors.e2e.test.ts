@@ -230,3 +230,20 @@ describe('prod mode', () => {
     assert.match(response.body, /Oops! An Error Occurred/);
   });
 });
+
+describe('a request whose trusted forwarded headers conflict, under trusted hosts', () => {
+  let demo: RunningDemo;
+  before(async () => {
+    demo = await startDemo({ TRUSTED_HEADERS: 'forwarded,x-forwarded-for', TRUSTED_HOSTS: '^app\\.example\\.test$' });
+  });
+  after(() => demo.close());
+
+  it('is the 400 of the conflict, and its Host header, which no trusted host matches, reaches neither the link nor the record', async () => {
+    const response = await rawRequest(demo.port, { path: '/about', headers: { host: 'evil.test', forwarded: 'for=1.1.1.1', 'x-forwarded-for': '2.2.2.2' } });
+    assert.equal(response.status, 400);
+    const link = response.header('x-debug-token-link') ?? '';
+    assert.match(link, /^\/_profiler\/[0-9a-f]{6}$/);
+    const profile = await demo.app.profiler!.loadProfile(link.slice(-6));
+    assert.ok(profile !== undefined && !profile.url.includes('evil.test'), profile?.url);
+  });
+});
