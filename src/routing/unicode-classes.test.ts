@@ -53,6 +53,18 @@ describe('unicodeClasses', () => {
     ]);
   });
 
+  it('reads \\v as PCRE\'s vertical spaces, where JavaScript\'s is the vertical tab alone', () => {
+    assertMatches([
+      ['a\\vb', 'a\nb', true],
+      ['a\\vb', 'a\rb', true],
+      ['a\\vb', 'a\u2028b', true],
+      ['a\\vb', 'a b', false],
+      ['a\\Vb', 'a b', true],
+      ['a\\Vb', 'a\nb', false],
+      ['[\\v]', '\u0085', true],
+    ]);
+  });
+
   it('reads \\b and \\B between Unicode word characters, as PCRE in UTF mode does, and \\b in a class as a backspace', () => {
     assertMatches([
       ['\\bcaf.\\b.*', 'café', true],

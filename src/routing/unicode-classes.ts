@@ -3,13 +3,13 @@
  * requirements are written for it. What JavaScript (with the `u` flag) reads otherwise is spelled out:
  * - `\d`, `\w` (and `\D`, `\W`) match any decimal digit (`١`), any letter or number or `_`, as PCRE's
  *   properties do, where JavaScript's stay ASCII;
- * - `\s`, `\S`, `\h` are PCRE's lists of spaces (`\s` takes NEL, U+0085, and not the byte-order mark,
+ * - `\s`, `\S`, `\h`, `\v` are PCRE's lists of spaces (`\s` takes NEL, U+0085, and not the byte-order mark,
  *   U+FEFF, where JavaScript's does the opposite);
  * - `\pL`, `\x{e9}` are `\p{L}`, `\u{e9}`;
  * - an escaped punctuation character JavaScript refuses to see escaped (`\-` outside a class, `\_`,
  *   `\#`, `\@`…) is that character.
  * Gaps: `\W` and `\S` inside a character class keep JavaScript's meaning, as a class cannot hold a
- * negated one (`\H` there is refused); PCRE-only syntax (possessive `++`, atomic `(?>…)`, `\Q…\E`, POSIX `[[:alpha:]]`, inline
+ * negated one (`\H` and `\V` there are refused); PCRE-only syntax (possessive `++`, atomic `(?>…)`, `\Q…\E`, POSIX `[[:alpha:]]`, inline
  * `(?i)`) stays refused, with the route, at start-up.
  * @example unicodeClasses('\\d+\\-[\\w.]+') // '\\p{Nd}+-[\\p{L}\\p{N}_.]+'
  */
@@ -63,6 +63,11 @@ function translateEscape(next: string, inClass: boolean): string {
       return inClass ? HORIZONTAL_SPACE_CHARS : `[${HORIZONTAL_SPACE_CHARS}]`;
     case 'H':
       return inClass ? '\\H' : `[^${HORIZONTAL_SPACE_CHARS}]`;
+    // JavaScript's \v is the vertical tab alone.
+    case 'v':
+      return inClass ? VERTICAL_SPACE_CHARS : `[${VERTICAL_SPACE_CHARS}]`;
+    case 'V':
+      return inClass ? '\\V' : `[^${VERTICAL_SPACE_CHARS}]`;
     // Word boundaries between PCRE's Unicode word characters (JavaScript's \b knows ASCII ones only); in a
     // class, \b is a backspace in both.
     case 'b':
@@ -77,9 +82,10 @@ function translateEscape(next: string, inClass: boolean): string {
 
 // What JavaScript's `u` flag accepts after a backslash besides letters and digits: its syntax characters.
 const JS_ESCAPABLE = /^[\^$\\.*+?()[\]{}|/]$/;
-// PCRE's \h, and its \s: \h and the vertical spaces.
+// PCRE's \h, its \v, and its \s: both.
 const HORIZONTAL_SPACE_CHARS = '\\t \\u00a0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000';
-const SPACE_CHARS = `${HORIZONTAL_SPACE_CHARS}\\n\\v\\f\\r\\u0085\\u2028\\u2029`;
+const VERTICAL_SPACE_CHARS = '\\n\\v\\f\\r\\u0085\\u2028\\u2029';
+const SPACE_CHARS = `${HORIZONTAL_SPACE_CHARS}${VERTICAL_SPACE_CHARS}`;
 const WORD_CHARS = '\\p{L}\\p{N}_';
 const WORD_BOUNDARY = `(?:(?<=[${WORD_CHARS}])(?![${WORD_CHARS}])|(?<![${WORD_CHARS}])(?=[${WORD_CHARS}]))`;
 const NOT_WORD_BOUNDARY = `(?:(?<=[${WORD_CHARS}])(?=[${WORD_CHARS}])|(?<![${WORD_CHARS}])(?![${WORD_CHARS}]))`;
