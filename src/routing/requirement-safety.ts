@@ -2,6 +2,7 @@
  * Checks and normalises a placeholder requirement before it becomes part of a route's regular expression.
  * Routes are compiled at start-up, so an unsafe or broken requirement fails there, never on a request.
  */
+import { mayOverlap } from './character-overlap.js';
 
 const REPEATING = /^(?:[*+]|\{\d+,\d*\})/;
 const UNBOUNDED = /^(?:[*+]|\{\d+,\})/;
@@ -17,6 +18,14 @@ interface GroupShape {
   start: number;
   /** Each repetition starts with a separator nothing else in it matches (see isDelimited): repeating it is safe. */
   delimited: boolean;
+  /** Where its `(` is. */
+  openAt: number;
+  /** Where its current atom starts. */
+  atomStart: number;
+  /** The atom just repeated without bound (`\d` of `\d+`), while nothing else has followed it. */
+  unboundedAtom: string | undefined;
+  /** The unbounded atom right before the current one, which the current one must not overlap if it repeats without bound too. */
+  previousUnbounded: string | undefined;
 }
 
 /**
@@ -30,7 +39,13 @@ interface GroupShape {
  * @example findRequirementProblem('(a+)+') // 'nested quantifiers …'
  */
 export function findRequirementProblem(requirement: string): string | undefined {
-  const open = (start = 0): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false, start, delimited: false });
+  const open = (start = 0, openAt = -1): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false, start, delimited: false, openAt, atomStart: 0, unboundedAtom: undefined, previousUnbounded: undefined });
+  // An atom starts at `at`: the one before it is the previous one, if it was repeated without bound.
+  const startAtom = (group: GroupShape, at: number): void => {
+    group.atomStart = at;
+    group.previousUnbounded = group.unboundedAtom;
+    group.unboundedAtom = undefined;
+  };
   const stack: GroupShape[] = [open()];
   let inClass = false;
   let lastGroup: GroupShape | undefined;
@@ -41,7 +56,10 @@ export function findRequirementProblem(requirement: string): string | undefined 
     if (ch === '\\') {
       const next = requirement[i + 1] ?? '';
       if (/[1-9]/.test(next) || (next === 'k' && requirement[i + 2] === '<')) return 'back-references are not supported';
-      i++;
+      if (!inClass) startAtom(current, i);
+      // `\p{L}`, `\x{e9}`: the braces belong to the escape.
+      const braces = /^[pPx]\{[^}]*\}/.exec(requirement.slice(i + 1));
+      i += braces === null ? 1 : braces[0].length;
       current.endsRepeated = false;
       lastGroup = undefined;
       continue;
@@ -51,7 +69,8 @@ export function findRequirementProblem(requirement: string): string | undefined 
       continue;
     }
     if (ch === '(') {
-      stack.push(open(requirement.startsWith('?:', i + 1) ? i + 3 : i + 1));
+      startAtom(current, i);
+      stack.push(open(requirement.startsWith('?:', i + 1) ? i + 3 : i + 1, i));
     } else if (ch === ')') {
       if (stack.length === 1) return 'unbalanced parenthesis';
       lastGroup = stack.pop()!;
@@ -64,6 +83,7 @@ export function findRequirementProblem(requirement: string): string | undefined 
       continue;
     } else if (ch === '|') {
       current.alternatives = true;
+      current.unboundedAtom = undefined;
     } else if ((quantifier = REPEATING.exec(requirement.slice(i))?.[0]) !== undefined) {
       if (lastGroup?.delimited === true) {
         // Safe to repeat: the group's separator starts each repetition, so a text splits one way only.
@@ -71,18 +91,41 @@ export function findRequirementProblem(requirement: string): string | undefined 
       else if (lastGroup !== undefined && (lastGroup.alternatives || lastGroup.endsRepeated)) {
         return 'a repeated group holding alternatives, or ending in a repeated atom, risks catastrophic backtracking: use a character class';
       }
-      if (UNBOUNDED.test(quantifier)) current.unbounded = true;
+      if (UNBOUNDED.test(quantifier)) {
+        current.unbounded = true;
+        const atom = requirement.slice(lastGroup?.openAt ?? current.atomStart, i);
+        if (current.previousUnbounded !== undefined && mayOverlap(current.previousUnbounded, atom)) {
+          return 'two unbounded repetitions in a row that can match the same characters (`\\d+\\d+`) risk polynomial backtracking: merge them (`\\d{2,}`) or bound one';
+        }
+        current.unboundedAtom = atom;
+      }
       current.endsRepeated = true;
       // The quantifier's own characters (`{1,5}`) are not atoms.
       i += quantifier.length - 1;
     } else {
       // `[` opens a class, anything else is a literal: an atom either way.
       if (ch === '[') inClass = true;
-      if (ch !== '?') current.endsRepeated = false;
+      if (ch !== '?') {
+        current.endsRepeated = false;
+        startAtom(current, i);
+      }
     }
     lastGroup = undefined;
   }
   return undefined;
+}
+
+/** Whether a requirement holds an unbounded quantifier (`+`, `*`, `{n,}`) outside its character classes. */
+export function isUnbounded(requirement: string): boolean {
+  let inClass = false;
+  for (let i = 0; i < requirement.length; i++) {
+    const ch = requirement[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (UNBOUNDED.test(requirement.slice(i, i + 12))) return true;
+  }
+  return false;
 }
 
 /**

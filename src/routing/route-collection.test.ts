@@ -106,8 +106,17 @@ describe('RouteCollection', () => {
     it('refuses requirements that do not compile, are empty, or backtrack catastrophically', () => {
       assert.throws(add('/{a}', { a: '[' }), invalid(/not a valid regular expression/));
       assert.throws(add('/{a}', { a: '^$' }), invalid(/cannot be empty/));
+      assert.throws(add('/{a<>}'), invalid(/the requirement of "a" cannot be empty/));
       assert.throws(add('/{a}', { a: '(a+)+' }), invalid(/nested quantifiers/));
       assert.throws(add('/{a}', { a: '(\\w)\\1' }), invalid(/back-references/));
+    });
+
+    it('refuses placeholders that follow each other with overlapping unbounded requirements, whose split a long path makes the matcher try every way', () => {
+      assert.throws(add('/archive/{year}{month}{day}.html'), invalid(/placeholders "year" and "month" follow each other .* Bound one \(`\{year<\\d\{4\}>\}`\), or put a separator/));
+      assert.throws(add('/{a}{b<\\d+>}'), invalid(/placeholders "a" and "b"/));
+      for (const path of ['/archive/{year<\\d{4}>}{month<\\d{2}>}', '/x/{a<[a-z]+>}{b<\\d+>}', '/x/{a}{b<\\d{2}>}', '/x/{a}.{b}']) {
+        assert.doesNotThrow(add(path), path);
+      }
     });
 
     it('names the field of a table built by code that holds what is no string, instead of failing inside', () => {

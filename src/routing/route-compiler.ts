@@ -1,4 +1,5 @@
-import { findRequirementProblem, toNonCapturing } from './requirement-safety.js';
+import { mayShareCharacters } from './character-overlap.js';
+import { findRequirementProblem, isUnbounded, toNonCapturing } from './requirement-safety.js';
 
 /**
  * Characters that, in front of an optional placeholder, are left out together with it
@@ -94,6 +95,7 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
     variables.push(name);
   }
   if (pos < pattern.length) tokens.push({ kind: 'text', text: pattern.slice(pos) });
+  refuseAmbiguousNeighbours(pattern, tokens);
   for (const token of tokens) {
     if (token.kind === 'text' && /[{}]/.test(token.text)) throw new PatternError(`"${pattern}" has an unmatched brace or a malformed placeholder.`);
   }
@@ -113,6 +115,26 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
 // Symfony's optional parts are `(…)?`. Written `(?:…|)` here: the same choice (the part first, else
 // nothing), but where the part matches the empty string (`{page<\d*>?1}` on `/`) PCRE captures '' and
 // JavaScript's `?` refuses an empty iteration, leaving the placeholder to its default.
+/**
+ * Two placeholders with nothing between them, both unbounded and able to match the same characters
+ * (`/archive/{year}{month}`, whose default requirements are both `[^/]+`): a value splits between them in
+ * as many ways as it is long, and a near-miss makes the matcher try each, for every neighbour more: a 4 kB
+ * path kept the event loop for 40 s with three of them. PCRE gives up after a million steps and the
+ * reference answers no match; JavaScript never gives up, so keel refuses the route at start-up instead,
+ * saying how to make the split unambiguous.
+ */
+function refuseAmbiguousNeighbours(pattern: string, tokens: PatternToken[]): void {
+  for (let i = 1; i < tokens.length; i++) {
+    const [before, token] = [tokens[i - 1]!, tokens[i]!];
+    if (before.kind !== 'variable' || token.kind !== 'variable' || token.prefix !== '') continue;
+    if (isUnbounded(before.regex) && isUnbounded(token.regex) && mayShareCharacters(before.regex, token.regex)) {
+      throw new PatternError(
+        `placeholders "${before.name}" and "${token.name}" follow each other in "${pattern}" with unbounded requirements that match the same characters: where one ends is ambiguous, and a long path makes matching take seconds. Bound one (\`{${before.name}<\\d{4}>}\`), or put a separator between them.`,
+      );
+    }
+  }
+}
+
 function tokenSource(tokens: PatternToken[], index: number, firstOptional: number): string {
   const token = tokens[index] as PatternToken;
   if (token.kind === 'text') return escapeRegex(token.text);

@@ -107,7 +107,9 @@ export class Route {
           optional.add(key);
           if (def !== '?') defaults[key] = def.slice(1);
         }
-        if (req !== undefined && req.length > 2) requirements[key] = req.slice(1, -1);
+        // An empty one (`{id<>}`) too, which is then refused as Symfony's Route refuses it: dropped, it left
+        // the placeholder open to anything.
+        if (req !== undefined) requirements[key] = req.slice(1, -1);
         return `{${bang}${key}}`;
       });
     const path = withoutInline(`/${definition.path.trim().replace(/^\/+/, '')}`);

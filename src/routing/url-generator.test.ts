@@ -128,7 +128,8 @@ describe('UrlGenerator', () => {
       const routes = new UrlGenerator(
         new RouteCollection().addAll([
           { name: 'file', path: '/f/{name}.{ext}' },
-          { name: 'pair', path: '/p/{a}{b}' },
+          { name: 'pair', path: '/p/{a}{b<\\d{2}>}' },
+          { name: 'last', path: '/l/{a}' },
           { name: 'host', path: '/h', host: '{sub}.example.com' },
           { name: 'group', path: '/g/{x}', requirements: { x: '(a|b)' } },
         ]),
@@ -143,8 +144,8 @@ describe('UrlGenerator', () => {
       };
       // php: RouteCompiler gives [^/\.]++, [^/]+ before another placeholder, [^\.]++ in a host.
       assert.equal(quoted('file', { name: 'a/b', ext: 'txt' }), '[^/\\.]++');
-      assert.equal(quoted('pair', { a: 'x/y', b: 'z' }), '[^/]+');
-      assert.equal(quoted('pair', { a: 'x', b: 'y/z' }), '[^/]++');
+      assert.equal(quoted('pair', { a: 'x/y', b: '12' }), '[^/]+');
+      assert.equal(quoted('last', { a: 'y/z' }), '[^/]++');
       assert.equal(quoted('host', { sub: 'a.b' }), '[^\\.]++');
       assert.equal(quoted('group', { x: 'c' }), '(a|b)');
     });
