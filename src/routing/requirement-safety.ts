@@ -35,7 +35,9 @@ interface GroupShape {
  * group holding an unbounded quantifier (`(a+)+`, `(\d*){2,}`), alternatives (`(?:\w|\d)+`, `(a|a)+`), or
  * ending in a repeated atom (`(?:a{1,5})+`); a 30-character path kept the event loop for seconds. A
  * character class says the same safely (`[\w-]+`), and a group ending in a literal is fine
- * (`(\d{1,3}\.)+`). Back-references are refused too: they would break the numbering of captured placeholders.
+ * (`(\d{1,3}\.)+`). Two unbounded repetitions in a row that can match the same characters (`\d+\d+`)
+ * are refused as well: polynomial rather than exponential, but a few kilobytes of path took seconds.
+ * Back-references are refused too: they would break the numbering of captured placeholders.
  * @example findRequirementProblem('(a+)+') // 'nested quantifiers …'
  */
 export function findRequirementProblem(requirement: string): string | undefined {
