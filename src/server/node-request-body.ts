@@ -40,10 +40,12 @@ export class NodeRequestBody implements BodySource {
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // A second read after a failed first one (the rate limiter reads the body before the controller):
-    // the stream is gone, and waiting for its events would wait forever.
+    // A second read after a failed first one (the rate limiter reads the body before the controller), or a
+    // first one once the client has gone: the stream is gone, and waiting for its events would wait for
+    // ever. A body that had all arrived is lost with its connection too (node drops what nobody read), so
+    // only a stream read to its end by someone else is "consumed"; any other is a client gone, a 400.
     if (req.destroyed || req.readableEnded) {
-      reject(req.complete ? new Error('The request body was already consumed.') : clientGone(req));
+      reject(req.readableEnded ? new Error('The request body was already consumed.') : clientGone(req));
       return;
     }
     // From the lines, as the Request reads its headers: node's own record is never built.
@@ -102,7 +104,8 @@ function clientGone(req: IncomingMessage): HttpException {
   if (reason === 'timeout') return new HttpException(408, { code: 'KEEL_ERR_REQUEST_TIMEOUT', message: 'The request body did not arrive within the request timeout.' });
   if (reason === 'malformed') return new HttpException(400, { code: 'KEEL_ERR_BAD_REQUEST', message: 'The request body is malformed.' });
   if (reason === 'stopping') return new HttpException(503, { code: 'KEEL_ERR_SERVER_STOPPING', message: 'The server stopped before the whole body arrived.' });
-  return new HttpException(400, { code: 'KEEL_ERR_CLIENT_GONE', message: 'The client closed the connection before the whole body arrived.' });
+  const message = req.complete ? 'The client closed the connection before its body was read.' : 'The client closed the connection before the whole body arrived.';
+  return new HttpException(400, { code: 'KEEL_ERR_CLIENT_GONE', message });
 }
 
 function tooLarge(limit: number): HttpException {
