@@ -10,6 +10,21 @@ describe('readCookies', () => {
     assert.deepEqual({ ...readCookies(request) }, { a: '1', theme: 'dark blue' });
     assert.deepEqual({ ...readCookies(new Request({ method: 'GET', target: '/', headers: { host: 'localhost' } })) }, {});
   });
+
+  it('reads a value sent as raw UTF-8 bytes as the text they spell, as a percent-encoded one', () => {
+    // node hands header bytes over one character each.
+    const header = Buffer.from('city=Zürich; enc=Z%C3%BCrich').toString('latin1');
+    const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost', cookie: header } });
+    assert.deepEqual({ ...readCookies(request) }, { city: 'Zürich', enc: 'Zürich' });
+  });
+
+  it('answers only the cookies sent, never what an object inherits, with or without a Cookie header', () => {
+    for (const headers of [{ host: 'localhost' }, { host: 'localhost', cookie: 'a=1' }]) {
+      const cookies = readCookies(new Request({ method: 'GET', target: '/', headers }));
+      assert.equal(cookies.constructor, undefined);
+      assert.equal(cookies.toString, undefined);
+    }
+  });
 });
 
 describe('setCookie and clearCookie', () => {

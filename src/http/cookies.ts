@@ -1,4 +1,5 @@
 import { parse, serialize, type SerializeOptions } from 'cookie';
+import { headerText } from './header-text.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
 
@@ -9,12 +10,14 @@ const DEFAULTS: CookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' };
 
 /**
  * The request's cookies, values percent-decoded, as Symfony's `$request->cookies` (the first of a
- * repeated name wins).
+ * repeated name wins). A value a browser script set as it is (`document.cookie = 'city=Zürich'`) arrives
+ * as UTF-8 bytes and is read as the text they spell, as the reference's bytes are. The record has no
+ * prototype, with or without a Cookie header: `readCookies(request).constructor` is undefined.
  * @example const session = readCookies(request).session;
  */
 export function readCookies(request: Request): Record<string, string | undefined> {
   const header = request.header('cookie');
-  return header === undefined ? {} : parse(header);
+  return header === undefined ? Object.create(null) : parse(headerText(header));
 }
 
 /**
