@@ -11,6 +11,7 @@ import { GroupReader, groupTexts, packRecords } from './record-group.js';
 import { readSlot, RecordRing, RINGS_FOLDER, type RecordLocation } from './record-ring.js';
 import { removeEachWhileWritten, removeWhileWritten } from './remove-while-written.js';
 import { isEarlierLayoutFolder, staleRings } from './stale-rings.js';
+import { listedEntries } from './listed-entries.js';
 import { defaultSegmentRecords, MAX_BATCH, RING_SWEEP_MS, sealCheckInterval } from './file-store-sizing.js';
 import { isProfileToken } from './token.js';
 
@@ -75,20 +76,9 @@ export class FileProfileStore implements ProfileStore {
 
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
     const found: ProfileSummary[] = [];
-    const seen = new Set<string>();
-    const cutoff = this.#cutoff();
-    const segments = readSegments(this.dir, this.#sealedSegments);
-    const limit = Math.min(query.limit, this.#maxRecords);
-    let listed = 0;
-    for (let s = segments.length - 1; s >= 0; s--) {
-      const { entries } = segments[s]!;
-      for (let i = entries.length - 1; i >= 0 && found.length < limit; i--) {
-        const entry = entries[i]!;
-        if (seen.has(entry.token) || entry.time < cutoff || entry.location === undefined) continue;
-        seen.add(entry.token);
-        if (++listed > this.#maxRecords) return found;
-        if (matchesQuery(entry, query)) found.push(summarizeProfile(entry));
-      }
+    for (const entry of this.#listed()) {
+      if (found.length >= query.limit) break;
+      if (matchesQuery(entry, query)) found.push(summarizeProfile(entry));
     }
     return found;
   }
@@ -133,23 +123,14 @@ export class FileProfileStore implements ProfileStore {
     await Promise.all(this.#removals);
   }
 
-  /** Where the newest index line for the token says its record is, if find() lists it (segments outlive the bound). */
+  /** Where the newest index line for the token says its record is, if find() lists it. */
   #locate(token: string): RecordLocation | undefined {
-    const segments = readSegments(this.dir, this.#sealedSegments);
-    const cutoff = this.#cutoff();
-    const seen = new Set<string>();
-    for (let s = segments.length - 1; s >= 0; s--) {
-      const { entries } = segments[s]!;
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const { token: named, location, time } = entries[i]!;
-        // As find(): a line of the earlier layout names no ring.
-        if (seen.has(named) || time < cutoff || location === undefined) continue;
-        if (named === token) return location;
-        seen.add(named);
-        if (seen.size >= this.#maxRecords) return undefined;
-      }
-    }
+    for (const entry of this.#listed()) if (entry.token === token) return entry.location;
     return undefined;
+  }
+
+  #listed(): Generator<IndexEntry> {
+    return listedEntries(readSegments(this.dir, this.#sealedSegments), this.#cutoff(), this.#maxRecords);
   }
 
   #serialised(task: () => Promise<void>): Promise<void> {
