@@ -224,14 +224,22 @@ describe('FileProfileStore', () => {
     assert.equal((await store.read('000002'))?.token, '000002');
   });
 
-  it('keeps index lines under PIPE_BUF by cutting very long URLs, the record keeping the whole URL', async () => {
+  it('keeps index lines under PIPE_BUF by cutting a very long URL to the longest beginning that fits, and lists it whole', async () => {
     const store = new FileProfileStore({ dir, clock });
-    const url = `https://app.example.test/?q=${'é'.repeat(5000)}`;
-    await store.write(createTestProfile('000001', { url }));
-    const line = await readFile(join(dir, 'index.csv'));
-    assert.ok(line.length <= 4000, `${line.length} bytes`);
-    assert.equal((await store.read('000001'))?.url, url);
-    assert.ok(url.startsWith((await store.find({ limit: 1 }))[0]!.url));
+    // One-byte, two-byte and four-byte characters (a surrogate pair is never split).
+    const urls = ['x', 'é', '😀'].map((c) => `https://app.example.test/?q=${c.repeat(5000)}`);
+    for (const [i, url] of urls.entries()) await store.write(createTestProfile(`00000${i}`, { url }));
+    const lines = (await readFile(join(dir, 'index.csv'), 'utf8')).split('\n').slice(0, -1);
+    for (const line of lines) {
+      const bytes = Buffer.byteLength(`${line}\n`);
+      assert.ok(bytes <= 4000 && bytes > 4000 - 4, `${bytes} bytes`);
+    }
+    for (const [i, entry] of (await indexEntries(dir)).entries()) {
+      assert.equal(entry.urlCut, true);
+      assert.ok(urls[i]!.startsWith(entry.url));
+    }
+    assert.deepEqual((await store.find({ limit: 3 })).map((summary) => summary.url), urls.toReversed());
+    assert.equal((await store.read('000001'))?.url, urls[1]);
   });
 
   it('sees a line another process lands in a segment just sealed (it opened it as the current one)', async () => {

@@ -78,7 +78,8 @@ export class FileProfileStore implements ProfileStore {
     const found: ProfileSummary[] = [];
     for (const entry of this.#listed()) {
       if (found.length >= query.limit) break;
-      if (matchesQuery(entry, query)) found.push(summarizeProfile(entry));
+      const summary = entry.urlCut === true ? this.#withWholeUrl(entry, query) : entry;
+      if (summary !== undefined && matchesQuery(summary, query)) found.push(summarizeProfile(summary));
     }
     return found;
   }
@@ -86,15 +87,8 @@ export class FileProfileStore implements ProfileStore {
   async read(token: string): Promise<Profile | undefined> {
     if (!isProfileToken(token)) return undefined;
     const location = this.#locate(token);
-    if (location === undefined) return undefined;
-    // A slot gone, torn or rewritten with other records reads as no record, whichever step notices.
-    try {
-      const profile = JSON.parse(this.#groups.record(readSlot(this.#ringsDir, location), location.part)) as Profile;
-      if (profile.token !== token || profile.time < this.#cutoff()) return undefined;
-      return { ...profile, parent: profile.parent ?? undefined };
-    } catch {
-      return undefined;
-    }
+    const profile = location === undefined ? undefined : this.#recordAt(token, location);
+    return profile === undefined || profile.time < this.#cutoff() ? undefined : { ...profile, parent: profile.parent ?? undefined };
   }
 
   /**
@@ -127,6 +121,26 @@ export class FileProfileStore implements ProfileStore {
   #locate(token: string): RecordLocation | undefined {
     for (const entry of this.#listed()) if (entry.token === token) return entry.location;
     return undefined;
+  }
+
+  // A slot gone, torn or rewritten with other records reads as no record, whichever step notices.
+  #recordAt(token: string, location: RecordLocation): Profile | undefined {
+    try {
+      const profile = JSON.parse(this.#groups.record(readSlot(this.#ringsDir, location), location.part)) as Profile;
+      return profile.token === token ? profile : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The summary of a line whose URL is cut, with the whole URL from its record, for search to match and
+   * list it as Redis does; read only once the other criteria match. A record no longer readable is left out.
+   */
+  #withWholeUrl(entry: IndexEntry, query: ProfileQuery): ProfileSummary | undefined {
+    if (!matchesQuery(entry, { ...query, url: undefined })) return undefined;
+    const url = this.#recordAt(entry.token, entry.location!)?.url;
+    return url === undefined ? undefined : { ...entry, url };
   }
 
   #listed(): Generator<IndexEntry> {

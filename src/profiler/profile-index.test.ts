@@ -27,7 +27,9 @@ const entries: fc.Arbitrary<IndexEntry> = fc.record({
     ),
     { nil: undefined },
   ),
-});
+})
+  // Only the file store cuts a URL, on a line naming its record.
+  .chain((entry) => (entry.location === undefined ? fc.constant(entry) : fc.constantFrom(entry, { ...entry, urlCut: true as const })));
 
 describe('index lines', () => {
   it('read back exactly what was written, whatever the free-text columns hold', () => {
@@ -55,6 +57,16 @@ describe('index lines', () => {
       formatIndexLine({ ...base, url: '/', location: { ring: '12-0a0b0c0d', slot: 3, length: 120, part: { offset: 6000, size: 5800 } } }),
       'abc123,203.0.113.7,GET,/,1,,404,request,12-0a0b0c0d,3,120,6000,5800\n',
     );
+  });
+
+  it('mark a line whose URL is cut after its last column', () => {
+    const entry: IndexEntry = {
+      token: 'abc123', ip: '203.0.113.7', method: 'GET', url: 'https://a.test/?q=xx', time: 1, parent: undefined, statusCode: 404, type: 'request',
+      location: { ring: '12-0a0b0c0d', slot: 3, length: 120 }, urlCut: true,
+    };
+    assert.equal(formatIndexLine(entry), 'abc123,203.0.113.7,GET,https://a.test/?q=xx,1,,404,request,12-0a0b0c0d,3,120,url-cut\n');
+    assert.equal(parseIndexLine('abc123,203.0.113.7,GET,https://a.test/?q=xx,1,,404,request,12-0a0b0c0d,3,120,6000,5800,url-cut')?.urlCut, true);
+    assert.equal(parseIndexLine('abc123,203.0.113.7,GET,https://a.test/?q=xx,1,,404,request,12-0a0b0c0d,3,120')?.urlCut, undefined);
   });
 
   it('skip a line whose group offset or size is missing or not a count', () => {

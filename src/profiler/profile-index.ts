@@ -5,21 +5,28 @@ import { isProfileToken } from './token.js';
 /** An index line: the record's summary, and where the file store keeps its bytes. */
 export interface IndexEntry extends ProfileSummary {
   location?: RecordLocation;
+  /** The line holds only the URL's beginning, the longest that kept it under its bound; the record holds it whole. */
+  urlCut?: true;
 }
+
+// The last field of a line whose URL is cut: no other column's last value (a type, a number) reads so.
+const URL_CUT = 'url-cut';
 
 /**
  * One line of index.csv per record, Symfony's columns: token, ip, method, url, time, parent, status, type;
  * then, in the file store, the record's ring, slot and length, and for a record compressed with others its
- * offset and size in the decompressed group. Fields are quoted as RFC 4180 says when they
+ * offset and size in the decompressed group; last, `url-cut` when the URL column holds only the URL's
+ * beginning (see appendIndexLines). Fields are quoted as RFC 4180 says when they
  * hold a comma or a quote (a URL can). Only the free-text columns (ip, method, url) are checked: the others
  * are tokens, numbers and ring names of a fixed alphabet, and checking every column was most of the cost of
  * appending a batch of lines.
  */
-export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type, location }: IndexEntry): string {
+export function formatIndexLine({ token, ip, method, url, time, parent, statusCode, type, location, urlCut }: IndexEntry): string {
   const head = `${token},${quoteField(ip)},${quoteField(method)},${quoteField(url)},${time},${parent ?? ''},${statusCode},${type}`;
-  if (location === undefined) return `${head}\n`;
+  const tail = urlCut === true ? `,${URL_CUT}\n` : '\n';
+  if (location === undefined) return `${head}${tail}`;
   const { ring, slot, length, part } = location;
-  return part === undefined ? `${head},${ring},${slot},${length}\n` : `${head},${ring},${slot},${length},${part.offset},${part.size}\n`;
+  return part === undefined ? `${head},${ring},${slot},${length}${tail}` : `${head},${ring},${slot},${length},${part.offset},${part.size}${tail}`;
 }
 
 /**
@@ -30,6 +37,8 @@ export function formatIndexLine({ token, ip, method, url, time, parent, statusCo
 export function parseIndexLine(line: string): IndexEntry | undefined {
   const fields = line.includes('"') ? splitFields(line) : line.split(',');
   if (fields === undefined || fields.length < 7) return undefined;
+  const urlCut = fields.at(-1) === URL_CUT;
+  if (urlCut) fields.pop();
   const [token, ip, method, url, time, parent, status, type = 'request', ring, slot, length, offset, size] = fields as [string, string, string, string, string, string, string, string?, string?, string?, string?, string?, string?];
   if (!isProfileToken(token) || (parent !== '' && !isProfileToken(parent))) return undefined;
   const seconds = Number(time);
@@ -45,7 +54,9 @@ export function parseIndexLine(line: string): IndexEntry | undefined {
     if (!COUNT.test(offset ?? '') || !COUNT.test(size ?? '')) return undefined;
     location.part = { offset: Number(offset), size: Number(size) };
   }
-  return { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type, location };
+  const entry: IndexEntry = { token, ip, method, url, time: seconds, parent: parentToken, statusCode, type, location };
+  if (urlCut) entry.urlCut = true;
+  return entry;
 }
 
 const COUNT = /^\d{1,15}$/;

@@ -88,6 +88,15 @@ export function describeProfileStoreContract(name: string, setUp: () => Promise<
       assert.equal((await store.find({ limit: 1 }))[0]?.url, url);
     });
 
+    it('matches and lists a URL too long for an index line whole, its end included', async () => {
+      const url = `https://app.example.test/?q=${'x'.repeat(5000)}TAILMARK`;
+      await store.write(createTestProfile('00000b', { url }));
+      await store.write(createTestProfile('00000c'));
+      assert.deepEqual((await store.find({ limit: 10, url: 'TAILMARK' })).map((s) => [s.token, s.url]), [['00000b', url]]);
+      assert.deepEqual((await store.find({ limit: 10, url: '!TAILMARK' })).map((s) => s.token), ['00000c']);
+      assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.url), ['https://app.example.test/robots.txt', url]);
+    });
+
     it('forgets everything on purge', async () => {
       await store.write(createTestProfile('000001'));
       await store.purge();
