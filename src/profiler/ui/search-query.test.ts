@@ -31,6 +31,31 @@ describe('parseSearchQuery', () => {
     assert.deepEqual(bounds('start=0&end=@0'), { start: undefined, end: undefined });
   });
 
+  it('leaves out text that is no date, and dates without a year, rather than reading them in 2001', () => {
+    const start = (value: string) => bounds(new URLSearchParams({ start: value }).toString()).start;
+    // The reference's DateTime refuses the first ones; it reads `Nov 23` and `3/4` in the current year.
+    for (const value of ['foo 1', '1 2', 'x2026-11-23', '2026-11-23 junk', '2026-13-01', '32.1.2026', '2026-11-23T25:00', '1e3', 'Nov 23', '3/4']) {
+      assert.equal(start(value), undefined, value);
+    }
+  });
+
+  it('reads a Unix time with decimals as its whole second, as PHP reads @1795600000.5', () => {
+    assert.deepEqual(bounds('start=1795600000.5&end=@1795600000.25'), { start: 1_795_600_000, end: 1_795_600_000 });
+    assert.deepEqual(bounds('start=0.5'), { start: undefined, end: undefined });
+  });
+
+  it('reads a date with a time and no zone in UTC, whatever the time zone the process runs in', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Paris';
+    try {
+      assert.deepEqual(bounds('start=2026-11-23T00:00&end=2026-11-23%2022:00:30'), { start: 1_795_392_000, end: 1_795_471_230 });
+      assert.deepEqual(bounds('start=2026-11-23T00:00%2B01:00&end=2026-11-23T00:00-0530'), { start: 1_795_388_400, end: 1_795_411_800 });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('takes the last value of a parameter given twice, as PHP does', () => {
     assert.equal(parseSearchQuery(new URLSearchParams('limit=5&limit=20')).limit, 20);
     assert.equal(parseSearchQuery(new URLSearchParams('url=a&url=b')).url, 'b');
