@@ -78,5 +78,7 @@ describe('profiler fragments and files, as the reference serves them', () => {
     assert.equal(await location('url=a:b/c@d'), '/_profiler/empty/search/results?url=a:b/c@d');
     // `0` is no token there (PHP's falsy string): the search runs.
     assert.equal(await location('token=0&limit=1'), '/_profiler/000002/search/results?limit=1');
+    // Nor a criterion: the search runs unfiltered, its URL keeping what was given.
+    assert.equal(await location('method=0&status_code=0&url=0&ip=0&limit=1'), '/_profiler/000002/search/results?ip=0&method=0&status_code=0&url=0&limit=1');
   });
 });

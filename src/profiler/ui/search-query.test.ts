@@ -56,6 +56,14 @@ describe('parseSearchQuery', () => {
     }
   });
 
+  it('takes a text criterion of 0 for none, as PHP tests the string 0 false', () => {
+    const { ip, method, statusCode, url } = parseSearchQuery(new URLSearchParams('ip=0&method=0&status_code=0&url=0'));
+    assert.deepEqual({ ip, method, statusCode, url }, { ip: undefined, method: undefined, statusCode: undefined, url: undefined });
+    // Only the string 0 itself: `!0` excludes URLs holding a 0, `00` and ` 0` are criteria.
+    const other = parseSearchQuery(new URLSearchParams('ip=00&status_code=%200&url=!0'));
+    assert.deepEqual([other.ip, other.statusCode, other.url], ['00', ' 0', '!0']);
+  });
+
   it('takes the last value of a parameter given twice, as PHP does', () => {
     assert.equal(parseSearchQuery(new URLSearchParams('limit=5&limit=20')).limit, 20);
     assert.equal(parseSearchQuery(new URLSearchParams('url=a&url=b')).url, 'b');

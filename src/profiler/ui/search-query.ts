@@ -10,10 +10,15 @@ const CRITERIA = ['ip', 'method', 'status_code', 'url', 'start', 'end', 'limit']
 
 /**
  * The stores' query from the search parameters: the dates as parseSearchDate reads them, `end` given as a
- * day including the whole day; of a parameter given twice, the last value (see queryParameter).
+ * day including the whole day; of a parameter given twice, the last value (see queryParameter). A text
+ * criterion `0` is none, as for the reference, whose storage tests each with PHP's truthiness (`$ip && …`),
+ * false for '0' as for ''.
  */
 export function parseSearchQuery(query: URLSearchParams, nowMs = Date.now()): ProfileQuery {
-  const text = (name: string) => queryParameter(query, name) || undefined;
+  const text = (name: string) => {
+    const value = queryParameter(query, name);
+    return value === null || value === '' || value === '0' ? undefined : value;
+  };
   const date = (name: string, endOfDay: boolean) => parseSearchDate(queryParameter(query, name) ?? '', nowMs, endOfDay);
   // As PHP reads a numeric string (`1e3` is 1000), else its leading digits (`5abc` is 5). Number() alone
   // would also read `0x1A`, `0b11` and `Infinity`, which PHP does not count as numbers.
