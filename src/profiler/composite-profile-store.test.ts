@@ -69,6 +69,36 @@ describe('CompositeProfileStore', () => {
     assert.equal((await store.find({ limit: 10 })).length, 3);
   });
 
+  it('lists first the records staged and not written yet, which will be written after all the durable store holds', async () => {
+    const store = new CompositeProfileStore(new MemoryProfileStore(), new MemoryProfileStore());
+    await store.write(createTestProfile('00000a', { time: 1_800_000_100 }));
+    // A slow request, collected after 00000a was written though it started earlier: it is the newer.
+    const slow = createTestProfile('00000b', { time: 1_800_000_050 });
+    store.add(slow);
+    assert.deepEqual((await store.find({ limit: 1 })).map((summary) => summary.token), ['00000b']);
+    assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['00000b', '00000a']);
+    await store.write(slow);
+    assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['00000b', '00000a']);
+  });
+
+  it('lists a record it failed to write by time once a later one is written, not first for good, whatever the limit', async () => {
+    const durable = new MemoryProfileStore();
+    const write = durable.write.bind(durable);
+    let failing = false;
+    durable.write = (profile) => (failing ? Promise.reject(new Error('disk full')) : write(profile));
+    const store = new CompositeProfileStore(new MemoryProfileStore(), durable);
+    await store.write(createTestProfile('00000a', { time: 1_800_000_100 }));
+    failing = true;
+    await assert.rejects(store.write(createTestProfile('00000f', { time: 1_800_000_150 })));
+    assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['00000f', '00000a'], 'the newest while the outage lasts');
+    failing = false;
+    await store.write(createTestProfile('00000c', { time: 1_800_000_200 }));
+    store.add(createTestProfile('00000d', { time: 1_800_000_110 }));
+    const all = (await store.find({ limit: 10 })).map((summary) => summary.token);
+    assert.deepEqual(all, ['00000d', '00000c', '00000f', '00000a']);
+    for (let limit = 1; limit <= 4; limit++) assert.deepEqual((await store.find({ limit })).map((summary) => summary.token), all.slice(0, limit));
+  });
+
   it('rejects a search the durable store fails with the matches it still holds in memory', async () => {
     const down = new MemoryProfileStore();
     down.write = () => Promise.reject(new Error('Connection is closed.'));

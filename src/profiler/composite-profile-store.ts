@@ -15,6 +15,8 @@ export class CompositeProfileStore implements ProfileStore {
   readonly back: ProfileStore;
   // Records a search lists at most, the front's and the durable store's together (the durable store's bound).
   #maxRecords: number;
+  // The front's sequence number of the latest-staged record this process has written to the durable store.
+  #written = -1;
 
   constructor(front: MemoryProfileStore, back: ProfileStore, { maxRecords = Number.POSITIVE_INFINITY }: { maxRecords?: number } = {}) {
     this.front = front;
@@ -31,21 +33,34 @@ export class CompositeProfileStore implements ProfileStore {
   }
 
   /**
+   * Newest first in the order records are written, as the reference lists its index.csv from the end, so
+   * that a search's first results are the same whatever its limit (`latest` is a search of one): a slow
+   * request, written after a quicker one that started later, is the newer. First the records this process
+   * staged and has not written yet, which will be written after everything the durable store holds, then
+   * the durable store's own order, across processes and instances. A record held in memory once a record
+   * staged after it was written (its write failed, or was never made while the store fell behind) has no
+   * place in that order: it goes among the durable store's by time, before the first that started in an
+   * earlier second (after an outage, its records are listed about where they happened, not on top for good).
    * Rejects with a PartialSearchError when the durable store fails: it carries what the front holds (the
    * records this process could not write, the newest of an outage), for a page to show with a warning.
    */
   async find(query: ProfileQuery): Promise<ProfileSummary[]> {
+    // Memory first: a record written and let go of while the durable store is searched is then in one of them.
+    const held = this.front.findSync({ ...query, limit: Number.POSITIVE_INFINITY });
+    const pending: ProfileSummary[] = [];
+    const overtaken: ProfileSummary[] = [];
+    for (const summary of held) (this.front.sequenceOf(summary.token)! > this.#written ? pending : overtaken).push(summary);
     let durable: ProfileSummary[];
     try {
-      durable = await this.back.find(query);
+      // As many more as memory holds, which the durable store may list too (a write under way): they are
+      // dropped there, and `limit` must remain, or a longer search would order its first results differently.
+      durable = await this.back.find({ ...query, limit: query.limit + held.length });
     } catch (error) {
-      throw new PartialSearchError(this.front.findSync(query), error);
+      throw new PartialSearchError(held.slice(0, query.limit), error);
     }
-    // Other processes and instances write to the durable store too: merge both by time, newest first.
-    // Records still only in memory (not yet persisted) are this process's newest and go first within a second.
-    const persisted = new Set(durable.map((summary) => summary.token));
-    const pending = this.front.findSync(query).filter((summary) => !persisted.has(summary.token));
-    return [...pending, ...durable].sort((a, b) => b.time - a.time).slice(0, Math.min(query.limit, this.#maxRecords));
+    const inMemory = new Set(held.map((summary) => summary.token));
+    const written = durable.filter((summary) => !inMemory.has(summary.token));
+    return [...pending, ...mergeByTime(overtaken, written)].slice(0, Math.min(query.limit, this.#maxRecords));
   }
 
   async read(token: string): Promise<Profile | undefined> {
@@ -55,6 +70,7 @@ export class CompositeProfileStore implements ProfileStore {
   async write(profile: Profile): Promise<void> {
     this.front.add(profile);
     await this.back.write(profile);
+    this.#written = Math.max(this.#written, this.front.sequenceOf(profile.token) ?? -1);
     this.front.forget(profile);
   }
 
@@ -66,6 +82,18 @@ export class CompositeProfileStore implements ProfileStore {
   async close(): Promise<void> {
     await this.back.close?.();
   }
+}
+
+/**
+ * The two lists as one, each kept in its order: at each step the head of `held` goes first if it started
+ * in a later second than the head of `written`. Only heads are compared, so the first n results depend on the first n of each.
+ */
+function mergeByTime(held: readonly ProfileSummary[], written: readonly ProfileSummary[]): ProfileSummary[] {
+  const merged: ProfileSummary[] = [];
+  let h = 0;
+  let w = 0;
+  while (h < held.length && w < written.length) merged.push(held[h]!.time > written[w]!.time ? held[h++]! : written[w++]!);
+  return [...merged, ...held.slice(h), ...written.slice(w)];
 }
 
 /** A search the durable store could not answer: its error as the cause, and the matches held in memory. */

@@ -5,6 +5,8 @@ interface Entry {
   profile: Profile;
   /** Its place in the order of additions (see #order). */
   position: number;
+  /** How many records were added before it: its place for good, where #rebuild renumbers `position`. */
+  sequence: number;
 }
 
 // Stale queue positions are cleared away once they are this many, and half the queue.
@@ -30,6 +32,7 @@ export class MemoryProfileStore implements ProfileStore {
   #clock: () => number;
   #entries: Record<string, Entry> = Object.create(null) as Record<string, Entry>;
   #size = 0;
+  #added = 0;
   // Tokens in the order they were first added; a position whose entry was forgotten (or dropped) is skipped.
   // Absolute positions: #order[i] is position #base + i, and #head the index of the oldest one kept.
   #order: string[] = [];
@@ -51,7 +54,7 @@ export class MemoryProfileStore implements ProfileStore {
       return;
     }
     this.#size++;
-    this.#entries[profile.token] = { profile, position: this.#base + this.#order.length };
+    this.#entries[profile.token] = { profile, position: this.#base + this.#order.length, sequence: this.#added++ };
     this.#order.push(profile.token);
     // #remove leaves #head on the oldest live position: that is the one to drop.
     while (this.#size > this.limit) this.#remove(this.#order[this.#head]!);
@@ -70,6 +73,11 @@ export class MemoryProfileStore implements ProfileStore {
 
   has(token: string): boolean {
     return this.#entries[token] !== undefined;
+  }
+
+  /** How many records were added before this one, while it is held: later additions have larger numbers. */
+  sequenceOf(token: string): number | undefined {
+    return this.#entries[token]?.sequence;
   }
 
   /** Forgets this record, if it is the one held under its token. */

@@ -64,6 +64,14 @@ export function describeProfileStoreContract(name: string, setUp: () => Promise<
       });
     });
 
+    it('lists in the order records were written, whatever their times and the limit, as the reference reads its index from the end', async () => {
+      // A slow request, written after a quicker one that started later: the newest is the one written last.
+      await store.write(createTestProfile('00000a', { time: 1_800_000_100 }));
+      await store.write(createTestProfile('00000b', { time: 1_800_000_090 }));
+      assert.deepEqual((await store.find({ limit: 1 })).map((s) => s.token), ['00000b']);
+      assert.deepEqual((await store.find({ limit: 10 })).map((s) => s.token), ['00000b', '00000a']);
+    });
+
     it('filters by ip, method, status, url substring, url exclusion and time bounds', async () => {
       await store.write(createTestProfile('000001', { ip: '10.0.0.1', method: 'POST', statusCode: 200, url: 'https://a.test/login', time: 100 }));
       await store.write(createTestProfile('000002', { ip: '10.0.0.2', method: 'GET', statusCode: 404, url: 'https://a.test/robots.txt', time: 200 }));
