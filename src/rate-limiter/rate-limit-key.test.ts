@@ -29,6 +29,13 @@ describe('accountKey', () => {
     assert.match(form!, /^[0-9a-f]{16}$/);
   });
 
+  it('reads a JSON body whatever the case of its media type and the parameters after it', async () => {
+    const expected = await accountKey(post('{"username":"alice"}', 'application/json'), 'username');
+    for (const type of ['application/vnd.api+json; charset=utf-8', 'Application/JSON ; charset=UTF-8', 'application/problem+JSON;charset=utf-8']) {
+      assert.equal(await accountKey(post('{"username":"alice"}', type), 'username'), expected, type);
+    }
+  });
+
   it('names no account when the field is missing or empty, or the body is no JSON or form', async () => {
     assert.equal(await accountKey(post('password=x', 'application/x-www-form-urlencoded'), 'username'), undefined);
     assert.equal(await accountKey(post('{"username":""}', 'application/json'), 'username'), undefined);

@@ -25,9 +25,11 @@ export function clientKey(address: string): string {
 export async function accountKey(request: Request, field: string): Promise<string | undefined> {
   // A body that cannot be read (over the size limit, cut off) fails the request here, with its 413 or 400.
   await request.body();
-  const type = (request.header('content-type') ?? '').toLowerCase();
+  // The media type without its parameters (RFC 9110 §8.3.1), which may follow any JSON type:
+  // `application/vnd.api+json; charset=utf-8` is JSON, and read as a form it named no account.
+  const type = (request.header('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
   let value: unknown;
-  if (type.startsWith('application/json') || type.endsWith('+json')) {
+  if (type === 'application/json' || type.endsWith('+json')) {
     // A body that is not a JSON object names no account: the request is limited by its address alone.
     const json = await readJson(request).catch(() => undefined);
     value = json === undefined || Array.isArray(json) ? undefined : json[field];
