@@ -227,32 +227,3 @@ describe('RateLimitListener', () => {
     }
   });
 });
-
-describe('createRateLimiting', () => {
-  const sensitive = { policy: 'fixed_window' as const, limit: 2, interval: 30 };
-  const refusal = (error: { code?: string; message: string }) => error.code === 'KEEL_ERR_CONFIG_RATE_LIMITER' && /cannot run in node:cluster workers.*RATE_LIMIT_STORAGE=redis:\/\//.test(error.message);
-
-  it('refuses memory storage in node:cluster workers when a route or a path is limited, which each worker would admit whole', () => {
-    const limitedRoute = new RouteCollection().add({ name: 'login', path: '/login', options: { limiters: ['sensitive'] } });
-    assert.throws(() => createRateLimiting({ config: { rateLimiter: { sensitive } }, routes: limitedRoute, logger: silent, isClusterWorker: true }), refusal);
-    const limitedPath = { rateLimiter: { sensitive: { ...sensitive, paths: ['/api/'] } } };
-    assert.throws(() => createRateLimiting({ config: limitedPath, routes: new RouteCollection(), logger: silent, isClusterWorker: true }), refusal);
-  });
-
-  // An application without rate limiting must be able to use every core on the embedded defaults.
-  it('starts in cluster workers on memory storage when nothing is limited, and refuses a limiter consumed by hand there', async () => {
-    const routes = new RouteCollection().add({ name: 'home', path: '/' }).add({ name: 'open', path: '/open', options: { limiters: ['off'] } });
-    const config = { rateLimiter: { sensitive, off: { policy: 'no_limit' as const, limit: 1, interval: 1 } } };
-    const { limiters } = createRateLimiting({ config, routes, logger: silent, isClusterWorker: true });
-    await assert.rejects(limiters.get('sensitive')!.consume('someone'), refusal);
-  });
-
-  it('fails open for the default limiter and closed for the others unless configured', () => {
-    const { limiters } = createRateLimiting({
-      config: { rateLimiter: { default: { policy: 'no_limit', limit: 1, interval: 1 }, sensitive: { policy: 'no_limit', limit: 1, interval: 1 }, search: { policy: 'no_limit', limit: 1, interval: 1, failMode: 'open' } } },
-      routes: new RouteCollection(),
-      logger: silent,
-    });
-    assert.deepEqual([...limiters.values()].map((limiter) => limiter.failMode), ['open', 'closed', 'open']);
-  });
-});
