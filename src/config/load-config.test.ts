@@ -109,6 +109,15 @@ describe('loadConfig', () => {
       invalid(() => loadConfig({ cwd, env: { SEND_TIMEOUT_MS: '0' } }), 'SEND_TIMEOUT_MS');
       assert.equal(loadConfig({ cwd, env: {} }).server?.sendTimeout, 60_000);
     });
+    // Each limiter's per-address ceiling is five times its quota: past this bound start-up died making it.
+    it('names a limit or refill amount past 1801439850948198, and that bound, which it takes', () => {
+      const past = '2000000000000000';
+      const bounded = /expected an integer from 1 to 1801439850948198\.$/;
+      invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_LIMIT: past } }), 'RATE_LIMIT_DEFAULT_LIMIT');
+      assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_LIMIT: past } }), bounded);
+      assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_SENSITIVE_POLICY: 'token_bucket', RATE_LIMIT_SENSITIVE_RATE_AMOUNT: past } }), /RATE_LIMIT_SENSITIVE_RATE_AMOUNT="2000000000000000" is invalid: expected an integer from 1 to 1801439850948198\.$/);
+      assert.equal(loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_LIMIT: '1801439850948198' } }).rateLimiter.default?.limit, 1_801_439_850_948_198);
+    });
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
     // Read by nothing, they left the paths they name unlimited without a word.
     it('names a setting of a limiter RATE_LIMITERS does not declare, and how to declare it', () => {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { compileTrustedProxies } from '../proxy/compile-trusted-proxies.js';
+import { MAX_LIMIT } from '../rate-limiter/address-ceiling.js';
 import { EDITOR_FORMATS, editorFormat } from '../internal/editor-links.js';
 import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
@@ -138,7 +139,9 @@ function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfi
     // Symfony: "A limit must be provided when using a policy different than "no_limit"."
     throw new ConfigError(`${prefix}LIMIT`, '', 'a limit, required unless the policy is no_limit');
   }
-  const limit = values.integer(`${prefix}LIMIT`, fallback?.limit ?? 1, 1);
+  // At most MAX_LIMIT: each limiter gets a per-address ceiling of five times its quota, which start-up
+  // could not make exact past that (it failed there with a RangeError, the setting unnamed).
+  const limit = values.integer(`${prefix}LIMIT`, fallback?.limit ?? 1, 1, MAX_LIMIT);
   const interval = values.duration(`${prefix}INTERVAL`, fallback?.interval ?? 60);
   const extra: Pick<RateLimiterConfig, 'paths' | 'failMode'> = {};
   const paths = values.list(`${prefix}PATHS`, []);
@@ -148,7 +151,7 @@ function readLimiter(values: EnvValues, name: string, fallback: RateLimiterConfi
   }
   if (policy !== 'token_bucket') return { policy, limit, interval, ...extra };
   // Symfony's token bucket refills `rate.amount` tokens every `rate.interval` (amount defaults to 1).
-  return { policy, limit, interval, rate: { interval, amount: values.integer(`${prefix}RATE_AMOUNT`, 1, 1) }, ...extra };
+  return { policy, limit, interval, rate: { interval, amount: values.integer(`${prefix}RATE_AMOUNT`, 1, 1, MAX_LIMIT) }, ...extra };
 }
 
 // RATE_LIMIT_<NAME>_<FIELD>: a setting of one limiter (RATE_LIMIT_STORAGE and _TIMEOUT are no limiter's).

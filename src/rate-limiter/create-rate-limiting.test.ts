@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Logger } from '../logging/logger.js';
 import { RouteCollection } from '../routing/route-collection.js';
+import { MAX_LIMIT } from './address-ceiling.js';
 import { createRateLimiting } from './create-rate-limiting.js';
 
 const silent: Logger = {
@@ -32,6 +33,18 @@ describe('createRateLimiting', () => {
     const config = { rateLimiter: { sensitive, off: { policy: 'no_limit' as const, limit: 1, interval: 1 } } };
     const { limiters } = createRateLimiting({ config, routes, logger: silent, isClusterWorker: true });
     await assert.rejects(limiters.get('sensitive')!.consume('someone'), refusal);
+  });
+
+  it('starts with the largest limit the settings take, and names a limiter built in code with a larger one', () => {
+    const routes = new RouteCollection().add({ name: 'login', path: '/login', options: { limiters: ['sensitive'], limiterAccount: 'username' } });
+    const largest = { policy: 'fixed_window' as const, limit: MAX_LIMIT, interval: 30 };
+    assert.equal(createRateLimiting({ config: { rateLimiter: { sensitive: largest } }, routes, logger: silent }).limiters.get('sensitive')?.config.limit, MAX_LIMIT);
+    for (const sensitive of [{ ...largest, limit: 2e15 }, { policy: 'token_bucket' as const, limit: 10, interval: 30, rate: { interval: 30, amount: 2e15 } }]) {
+      assert.throws(() => createRateLimiting({ config: { rateLimiter: { sensitive } }, routes, logger: silent }), {
+        code: 'KEEL_ERR_CONFIG_RATE_LIMITER',
+        message: /^The rate limiter "sensitive" allows at most 1801439850948198 tokens \(its limit and refill amount\), so that its per-address ceiling, 5 times it, counts exactly; got a limit of/,
+      });
+    }
   });
 
   it('fails open for the default limiter and closed for the others unless configured', () => {

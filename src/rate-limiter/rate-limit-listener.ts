@@ -9,6 +9,7 @@ import { accountKey, clientKey } from './rate-limit-key.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RateLimiterConfigError } from './rate-limiter-config-error.js';
 import { didYouMean } from '../internal/closest-name.js';
+import { ADDRESS_CEILING_FACTOR, MAX_LIMIT } from './address-ceiling.js';
 
 /** One limiter consulted for a request, kept on it for the profiler's rate limiter panel. */
 export interface RateLimitRecord {
@@ -56,12 +57,6 @@ export interface RateLimitListenerOptions {
 const NEVER_LIMITED = ['/_profiler', '/_wdt', '/_error'];
 
 /**
- * How many times a limiter's quota an address may use on a route keyed by account: Symfony's login
- * throttling pairs its per-account limit with a per-address one of 5 × max_attempts.
- */
-export const ADDRESS_CEILING_FACTOR = 5;
-
-/**
  * Applies the limiters of the matched route (kernel `request` event, priority 16: after the router at
  * 32, so the route is known, and before the controller). A refusal is thrown as
  * TooManyRequestsHttpException and goes through the error pipeline like any other error; accepted
@@ -81,7 +76,9 @@ export class RateLimitListener implements Subscriber {
   constructor({ limiters, routes, paths = [] }: RateLimitListenerOptions) {
     this.#limiters = limiters;
     for (const [name, limiter] of limiters) {
-      if (limiter.config.policy !== 'no_limit') this.#ceilings.set(name, limiter.scaled(`${name}.address`, ADDRESS_CEILING_FACTOR));
+      if (limiter.config.policy === 'no_limit') continue;
+      checkScalable(name, limiter);
+      this.#ceilings.set(name, limiter.scaled(`${name}.address`, ADDRESS_CEILING_FACTOR));
     }
     this.#routes = routes;
     this.#paths = paths;
@@ -187,6 +184,16 @@ export class RateLimitListener implements Subscriber {
       throw new RateLimiterConfigError(`${where} names the rate limiter "${name}", which is not configured (known: ${[...this.#limiters.keys()].join(', ') || 'none'}); declare it with RATE_LIMITERS=${name} and its RATE_LIMIT_${name.toUpperCase()}_* settings.`);
     }
   }
+}
+
+/**
+ * A limiter built in code with a limit the settings refuse (RATE_LIMIT_<NAME>_LIMIT): its address ceiling
+ * would be no safe integer, and making it failed start-up with a bare RangeError about the ceiling.
+ */
+function checkScalable(name: string, limiter: RateLimiter): void {
+  const { limit, rate } = limiter.config;
+  if (limit <= MAX_LIMIT && (rate?.amount ?? 1) <= MAX_LIMIT) return;
+  throw new RateLimiterConfigError(`The rate limiter "${name}" allows at most ${MAX_LIMIT} tokens (its limit and refill amount), so that its per-address ceiling, ${ADDRESS_CEILING_FACTOR} times it, counts exactly; got a limit of ${limit}${rate === undefined ? '' : ` and an amount of ${rate.amount}`}.`);
 }
 
 // The limiter options of a route; any other option naming a limit is a typo that would leave the route
