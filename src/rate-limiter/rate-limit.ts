@@ -13,7 +13,7 @@ export interface RateLimitInit {
   resetAt: number;
   /** When the decision was taken, in seconds since the epoch. */
   at: number;
-  /** The window (or refill interval) in seconds: the IETF `w`. */
+  /** The window in seconds, for a token bucket the time to refill its whole burst: the IETF `w`. */
   window: number;
   /** True when the storage could not be reached and the limiter's fail mode decided. */
   degraded?: boolean;

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { RateLimiterConfig } from '../config/config.js';
 import { HttpException, TooManyRequestsHttpException } from '../http/http-exception.js';
 import { createTooManyRequests } from './rate-limit.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 import { RateLimiter } from './rate-limiter.js';
 import { MaxWaitDurationExceededError } from './reservation.js';
 import { GuardedStorage } from './storage/guarded-storage.js';
@@ -101,6 +102,20 @@ describe('RateLimiter', () => {
     advance(10_000);
     assert.equal((await ceiling.consume('k')).remaining, 4);
     assert.equal((await limiter.consume('k')).remaining, 0);
+  });
+
+  it('states a token bucket\'s quota over the time it takes to refill the whole burst, the rate it admits', async () => {
+    const { limiter } = limiterWith({ policy: 'token_bucket', limit: 20, interval: 30, rate: { interval: 30, amount: 1 } });
+    const headers = new Map(rateLimitHeaders([await limiter.consume('k')]));
+    // 20 at once, then 1 per 30 s: 20 per 600 s, not 20 per 30 s.
+    assert.equal(headers.get('RateLimit-Policy'), '"sensitive";q=20;w=600');
+    assert.equal(headers.get('RateLimit'), '"sensitive";r=19;t=30');
+    const { limiter: byThree } = limiterWith({ policy: 'token_bucket', limit: 20, interval: 30, rate: { interval: 30, amount: 3 } });
+    // Seven refills of 3 fill an empty bucket of 20.
+    assert.equal(new Map(rateLimitHeaders([await byThree.consume('k', 20)])).get('RateLimit'), '"sensitive";r=0;t=210');
+    assert.equal((await byThree.consume('k', 0)).window, 210);
+    const { limiter: fixed } = limiterWith({ policy: 'fixed_window', limit: 20, interval: 30 });
+    assert.equal(new Map(rateLimitHeaders([await fixed.consume('k')])).get('RateLimit-Policy'), '"sensitive";q=20;w=30');
   });
 
   it('never refuses under no_limit and reports the largest safe integer', async () => {

@@ -108,8 +108,18 @@ export class RateLimiter {
     return new RateLimit({ name: this.name, ...decision, at: now, window: this.#window() });
   }
 
+  /**
+   * The IETF `w`, the seconds over which the limit (`q`) is granted. A token bucket's limit is its burst,
+   * refilled `amount` tokens per rate interval: stated per rate interval (burst 20, 1 token per 30 s:
+   * `q=20;w=30`), it promised 20 requests per 30 s where 1 is admitted. Its window is instead the time to
+   * refill the whole burst (`q=20;w=600`), so that q/w is the steady rate admitted and `RateLimit`'s
+   * `r` ≤ q and `t` ≤ w count the same quota; `q=1;w=30`, the other honest pair, would show `r=20` of `q=1`.
+   */
   #window(): number {
-    return this.config.policy === 'token_bucket' ? (this.config.rate?.interval ?? this.config.interval) : this.config.interval;
+    const { policy, limit, interval, rate } = this.config;
+    if (policy !== 'token_bucket') return interval;
+    const { interval: rateInterval, amount } = rate ?? { interval, amount: 1 };
+    return Math.ceil(limit / amount) * rateInterval;
   }
 
   #id(key: string): string {
