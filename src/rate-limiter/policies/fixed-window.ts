@@ -20,7 +20,12 @@ export class FixedWindowPolicy implements Policy {
   reserve(stored: PolicyState | undefined, tokens: number, now: number, maxWait: number): { decision: Decision; state?: PolicyState; expiresAt?: number } {
     const { limit, interval } = this;
     if (tokens > limit) throw new TokensExceedLimitError(tokens, limit);
-    const timer0 = stored === undefined ? now : stored.timer!;
+    // A window opened after `now` (the clock stepped back, or a host whose clock runs ahead wrote it) is
+    // read as opened now: its hits still count, but it ends an interval away at most; read as it was, it
+    // stayed open, and its client blocked, until the clock caught up with it (an hour, for an hour's step).
+    // A refusal then writes it back so, or each hit would open it anew at its own now.
+    const rebased = stored !== undefined && stored.timer! > now;
+    const timer0 = rebased ? now : stored === undefined ? now : stored.timer!;
     const hits0 = stored === undefined ? 0 : stored.hits!;
     const elapsed = now - timer0;
     const expired = elapsed > interval;
@@ -29,10 +34,11 @@ export class FixedWindowPolicy implements Policy {
     const timer = expired ? now : timer0;
     const available = limit - carried;
     const resetAt = timer + interval;
+    const kept = rebased ? { state: { timer, hits: carried }, expiresAt: timer + interval * Math.max(1, Math.ceil(carried / limit)) } : undefined;
     // Plain literals rather than helper closures: this runs on every request.
     if (tokens === 0) {
       const wait = available >= 1 ? 0 : Math.ceil(timer0 + interval * (Math.ceil((hits0 + 1) / limit) - 1) - now);
-      return { decision: { reserved: false, accepted: true, remaining: Math.max(0, available), limit, retryAfter: Math.floor(now + wait), timeToAct: now, resetAt } };
+      return { decision: { reserved: false, accepted: true, remaining: Math.max(0, available), limit, retryAfter: Math.floor(now + wait), timeToAct: now, resetAt }, ...kept };
     }
     const hits = carried + tokens;
     // Kept until what it counts is paid back: one window, more while reserved tokens are owed.
@@ -48,7 +54,7 @@ export class FixedWindowPolicy implements Policy {
     // tokens after all those counted, ceil((hits + tokens) / limit) − 1 windows after the stored one.
     const wait = Math.ceil(timer0 + interval * (Math.ceil((hits0 + tokens) / limit) - 1) - now);
     const at = now + wait;
-    if (wait > maxWait) return { decision: { reserved: false, accepted: false, remaining: Math.max(0, available), limit, retryAfter: Math.floor(at), timeToAct: at, resetAt } };
+    if (wait > maxWait) return { decision: { reserved: false, accepted: false, remaining: Math.max(0, available), limit, retryAfter: Math.floor(at), timeToAct: at, resetAt }, ...kept };
     return {
       decision: { reserved: true, accepted: false, remaining: Math.max(0, available - tokens), limit, retryAfter: Math.floor(at), timeToAct: at, resetAt },
       state: { timer, hits },

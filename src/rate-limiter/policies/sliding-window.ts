@@ -21,17 +21,26 @@ export class SlidingWindowPolicy implements Policy {
     let c = stored?.c ?? 0;
     let p = stored?.p ?? 0;
     let end = stored?.end ?? now + interval;
+    // A window that begins after `now` (the clock stepped back, or a host whose clock runs ahead wrote it)
+    // is read as beginning now, and a refusal writes it back so. Read as it was, its elapsed time was
+    // negative and weighed the previous window more than whole: blocked until the clock caught up, and told
+    // to wait as long. Beginning now, the previous window weighs whole, so it counts only up to the limit
+    // and the wait stays within an interval (limit 3: three hits late in a window and three late in the
+    // next count 3, not 6).
+    const rebased = end > now + interval;
+    if (rebased) [end, p] = [now + interval, Math.min(p, Math.max(0, limit - c))];
     if (now > end) {
       if (now < end + interval) [p, c, end] = [c, 0, end + interval];
       else [p, c, end] = [0, 0, now + interval];
     }
     const window = new WindowAt(limit, interval, p, end, now);
     const available = limit - window.hitCount(c);
+    const kept = rebased ? window.save(c) : undefined;
     // Symfony's reserve(0): now while tokens are left, else when the window's hits are gone.
-    if (tokens === 0) return { decision: window.decide(true, available, available > 0 ? now : now + window.timeForTokens(c, window.hitCount(c)), now, false, c) };
+    if (tokens === 0) return { decision: window.decide(true, available, available > 0 ? now : now + window.timeForTokens(c, window.hitCount(c)), now, false, c), ...kept };
     if (available >= tokens) return { decision: window.decide(true, limit - window.hitCount(c + tokens), now, now, true, c + tokens), ...window.save(c + tokens) };
     const wait = window.timeForTokens(c, tokens);
-    if (wait > maxWait) return { decision: window.decide(false, available, now + wait, now + wait, false, c) };
+    if (wait > maxWait) return { decision: window.decide(false, available, now + wait, now + wait, false, c), ...kept };
     return { decision: window.decide(false, limit - window.hitCount(c + tokens), now + wait, now + wait, true, c + tokens), ...window.save(c + tokens) };
   }
 }

@@ -18,7 +18,11 @@ export class TokenBucketPolicy implements Policy {
   reserve(stored: PolicyState | undefined, tokens: number, now: number, maxWait: number): { decision: Decision; state?: PolicyState; expiresAt?: number } {
     const { limit, rateInterval, amount } = this;
     if (tokens > limit) throw new TokensExceedLimitError(tokens, limit);
-    const timer0 = stored?.timer ?? now;
+    // A timer after `now` (the clock stepped back, or a host whose clock runs ahead wrote it) restarts the
+    // refill now with the tokens it held: read as it was, no token came back until the clock caught up. A
+    // refusal then writes it back so, or each hit would restart the refill at its own now.
+    const rebased = stored !== undefined && stored.timer! > now;
+    const timer0 = rebased ? now : (stored?.timer ?? now);
     const cycles = Math.floor(Math.max(0, now - timer0) / rateInterval);
     const available = Math.min(limit, (stored?.tokens ?? limit) + cycles * amount);
     const bucket = new BucketAt(limit, rateInterval, amount, timer0 + cycles * rateInterval, now);
@@ -27,10 +31,13 @@ export class TokenBucketPolicy implements Policy {
       // Consuming nothing from an empty bucket tells when the next token arrives (Symfony).
       const retryAfter = available === 0 ? now + bucket.timeFor(1) : now;
       const decision = bucket.decide(true, left, retryAfter, now, tokens > 0, left);
-      return tokens > 0 ? { decision, ...bucket.save(left) } : { decision };
+      return tokens > 0 || rebased ? { decision, ...bucket.save(left) } : { decision };
     }
     const wait = bucket.timeFor(tokens - available);
-    if (wait > maxWait) return { decision: bucket.decide(false, available, now + wait, now + wait, false, available) };
+    if (wait > maxWait) {
+      const decision = bucket.decide(false, available, now + wait, now + wait, false, available);
+      return rebased ? { decision, ...bucket.save(available) } : { decision };
+    }
     return { decision: bucket.decide(false, 0, now + wait, now + wait, true, available - tokens), ...bucket.save(available - tokens) };
   }
 }

@@ -16,6 +16,7 @@ function scriptArguments(numbers: string[]): string {
  * ARGV policy, limit, interval, rateInterval, amount, tokens, now, maxWait.
  * Returns strings (Redis would truncate Lua numbers to integers): reserved, accepted, remaining,
  * retryAfter, timeToAct, resetAt, and for a sliding window its end (windowEnd).
+ * A state whose window or timer lies after ARGV now is read, and written back, as the policies do: begun now.
  */
 export const RESERVE_SCRIPT = `
 ${scriptArguments(['limit', 'interval', 'rateInterval', 'amount', 'tokens', 'now', 'maxWait'])}
@@ -45,14 +46,20 @@ end
 if policy == 'fixed_window' then
   local timer0, hits0 = sa, sb
   if not has then timer0, hits0 = now, 0 end
+  local rebased = timer0 > now
+  if rebased then timer0 = now end
   local elapsed = now - timer0
   local timer, carried = timer0, hits0
   if elapsed > interval then timer, carried = now, max(0, hits0 - floor(elapsed / interval) * limit) end
   local available = limit - carried
   local resetAt = timer + interval
+  local function keep()
+    if rebased then save(timer, carried, 0, timer + interval * max(1, ceil(carried / limit))) end
+  end
   if tokens == 0 then
     local wait = 0
     if available < 1 then wait = ceil(timer0 + interval * (ceil((hits0 + 1) / limit) - 1) - now) end
+    keep()
     return out(false, true, available, now + wait, now, resetAt)
   end
   local hits = carried + tokens
@@ -62,7 +69,10 @@ if policy == 'fixed_window' then
     return out(true, true, available - tokens, now, now, resetAt)
   end
   local wait = ceil(timer0 + interval * (ceil((hits0 + tokens) / limit) - 1) - now)
-  if wait > maxWait then return out(false, false, available, now + wait, now + wait, resetAt) end
+  if wait > maxWait then
+    keep()
+    return out(false, false, available, now + wait, now + wait, resetAt)
+  end
   save(timer, hits, 0, expiresAt)
   return out(true, false, available - tokens, now + wait, now + wait, resetAt)
 end
@@ -70,6 +80,8 @@ end
 if policy == 'sliding_window' then
   local c, p, e = sa, sb, sc
   if not has then c, p, e = 0, 0, now + interval end
+  local rebased = e > now + interval
+  if rebased then e, p = now + interval, min(p, max(0, limit - c)) end
   if now > e then
     if now < e + interval then p, c, e = c, 0, e + interval else p, c, e = 0, 0, now + interval end
   end
@@ -93,6 +105,7 @@ if policy == 'sliding_window' then
   if tokens == 0 then
     local at = now
     if available <= 0 then at = now + timeFor(hitCount(c)) end
+    if rebased then save(c, p, e, e + interval) end
     return out(false, true, available, at, now, wholeAt(c), e)
   end
   if available >= tokens then
@@ -100,7 +113,10 @@ if policy == 'sliding_window' then
     return out(true, true, limit - hitCount(c + tokens), now, now, wholeAt(c + tokens), e)
   end
   local wait = timeFor(tokens)
-  if wait > maxWait then return out(false, false, available, now + wait, now + wait, wholeAt(c), e) end
+  if wait > maxWait then
+    if rebased then save(c, p, e, e + interval) end
+    return out(false, false, available, now + wait, now + wait, wholeAt(c), e)
+  end
   save(c + tokens, p, e, e + interval)
   return out(true, false, limit - hitCount(c + tokens), now + wait, now + wait, wholeAt(c + tokens), e)
 end
@@ -108,6 +124,8 @@ end
 if policy == 'token_bucket' then
   local timer0, level = sb, sa
   if not has then timer0, level = now, limit end
+  local rebased = timer0 > now
+  if rebased then timer0 = now end
   local cycles = floor(max(0, now - timer0) / rateInterval)
   local available = min(limit, level + cycles * amount)
   local timer = timer0 + cycles * rateInterval
@@ -120,11 +138,14 @@ if policy == 'token_bucket' then
     local left = available - tokens
     local retryAfter = now
     if available == 0 then retryAfter = now + timeFor(1) end
-    if tokens > 0 then save(left, timer, 0, now + timeFor(max(limit, limit - left))) end
+    if tokens > 0 or rebased then save(left, timer, 0, now + timeFor(max(limit, limit - left))) end
     return out(tokens > 0, true, left, retryAfter, now, resetAt(left))
   end
   local wait = timeFor(tokens - available)
-  if wait > maxWait then return out(false, false, available, now + wait, now + wait, resetAt(available)) end
+  if wait > maxWait then
+    if rebased then save(available, timer, 0, now + timeFor(max(limit, limit - available))) end
+    return out(false, false, available, now + wait, now + wait, resetAt(available))
+  end
   save(available - tokens, timer, 0, now + timeFor(max(limit, limit - (available - tokens))))
   return out(true, false, 0, now + wait, now + wait, resetAt(available - tokens))
 end

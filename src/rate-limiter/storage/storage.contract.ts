@@ -108,6 +108,27 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
       });
     });
 
+    // A state from the future: written before the clock stepped back an hour (or by a host whose clock runs
+    // ahead). Its window is read as begun now: the client waits an interval at most, not the hour.
+    describe('when the clock steps back an hour', () => {
+      it('keeps a fixed window\'s hits but ends the window an interval after now', async () => {
+        const d = await run(FIXED, freshId(), [[3600], [3600], [3600], [0], [29], [30.5]]);
+        assert.deepEqual(d.slice(3).map((x) => [x.accepted, x.retryAfter - Math.floor(T0)]), [[false, 30], [false, 30], [true, 30]]);
+      });
+
+      it('reads a sliding window as begun now, the previous window\'s hits counted only up to the limit', async () => {
+        // 3 hits at 0, then 3 late in the next window (at 55, when the first three weigh floor(3 × 1/6) = 0).
+        const d = await run(SLIDING, freshId(), [[0], [0], [0], [55], [55], [55], [-3600], [-3569.5]]);
+        assert.deepEqual(d.map((x) => x.accepted), [true, true, true, true, true, true, false, true]);
+        assert.equal(d[6]!.retryAfter - Math.floor(T0 - 3600), 10);
+      });
+
+      it('restarts a token bucket\'s refill now, with the tokens it held', async () => {
+        const d = await run(BUCKET, freshId(), [[3600], [3600], [3600], [0], [9.9], [10]]);
+        assert.deepEqual(d.slice(3).map((x) => [x.accepted, x.retryAfter - Math.floor(T0)]), [[false, 10], [false, 20], [true, 10]]);
+      });
+    });
+
     it('reserves into the future when allowed to wait, and counts the reserved tokens', async () => {
       const id = freshId();
       const d = await run(FIXED, id, [[0], [0], [0], [10, 1, 60]]);
@@ -163,7 +184,9 @@ export function describeStorageContract(name: string, setUp: () => Promise<{ sto
 
     it('decides exactly as the pure policies on random timelines', async () => {
       const specs = [FIXED, SLIDING, BUCKET, { policy: 'token_bucket', limit: 5, interval: 7, rate: { interval: 7, amount: 2 } } as PolicySpec];
-      const step = fc.tuple(fc.integer({ min: 0, max: 9_000 }), fc.integer({ min: 0, max: 3 }), fc.constantFrom(CONSUME, 0, 5, 40));
+      // Now and then the clock steps back (up to 90 s), as a host's may.
+      const gap = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 9_000 }), weight: 5 }, { arbitrary: fc.integer({ min: -90_000, max: -1 }), weight: 1 });
+      const step = fc.tuple(gap, fc.integer({ min: 0, max: 3 }), fc.constantFrom(CONSUME, 0, 5, 40));
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...specs), fc.array(step, { minLength: 1, maxLength: 25 }), async (spec, steps) => {
           const id = freshId();
