@@ -38,6 +38,12 @@ describe('rateLimitHeaders', () => {
     assert.equal(createTooManyRequests([account, address]).headers['Retry-After'], '4');
   });
 
+  it('lists a limiter counted in two scopes once, with the limit of the two that binds', () => {
+    const headers = new Map(rateLimitHeaders([limit({ remaining: 7 }), limit({ name: 'sensitive', limit: 20 }), limit({ remaining: 4, resetAt: AT + 25 })]));
+    assert.equal(headers.get('RateLimit-Policy'), '"default";q=50;w=30, "sensitive";q=20;w=30');
+    assert.equal(headers.get('RateLimit'), '"default";r=4;t=25, "sensitive";r=10;t=18');
+  });
+
   it('binds by the fewest tokens left among accepted limits, then by the longer wait', () => {
     assert.equal(bindingLimit([limit({ remaining: 5 }), limit({ name: 'b', remaining: 2 }), limit({ name: 'c', remaining: 2 })])?.name, 'b');
     assert.equal(bindingLimit([limit({ accepted: false, remaining: 1 }), limit({ name: 'b', accepted: false, remaining: 0 })])?.name, 'b');

@@ -7,7 +7,8 @@ import type { RateLimit } from './rate-limit.js';
  * - `Retry-After` (RFC 9110 §10.2.3, delay-seconds) on refusals, unless the wait is 0 s;
  * - `RateLimit-Policy` and `RateLimit`, the structured-field lists of draft-ietf-httpapi-ratelimit-headers
  *   (-07 and later), one item per limiter: `"default";q=50;w=30` and `"default";r=12;t=17`.
- * Limiters with the no_limit policy and degraded answers are left out: they state no real quota.
+ * Limiters with the no_limit policy and degraded answers are left out: they state no real quota. A limiter
+ * counted in two quotas (an account's on a route and its path prefix's) is one item, its binding limit.
  * @example rateLimitHeaders([limit]) // [['X-RateLimit-Remaining', '49'], …, ['RateLimit', '"default";r=49;t=30']]
  */
 export function rateLimitHeaders(limits: readonly RateLimit[], { retryAfter = false } = {}): [string, string][] {
@@ -21,9 +22,26 @@ export function rateLimitHeaders(limits: readonly RateLimit[], { retryAfter = fa
   ];
   // As the reference's TooManyRequestsHttpException: no Retry-After for a wait under a second (0).
   if (retryAfter && !binding.accepted && binding.retryAfterSeconds > 0) headers.push(['Retry-After', String(binding.retryAfterSeconds)]);
-  headers.push(['RateLimit-Policy', real.map((limit) => `${sfString(limit.name)};q=${limit.limit};w=${limit.window}`).join(', ')]);
-  headers.push(['RateLimit', real.map((limit) => `${sfString(limit.name)};r=${limit.remaining};t=${limit.resetSeconds}`).join(', ')]);
+  const policies = bindingPerName(real);
+  headers.push(['RateLimit-Policy', policies.map((limit) => `${sfString(limit.name)};q=${limit.limit};w=${limit.window}`).join(', ')]);
+  headers.push(['RateLimit', policies.map((limit) => `${sfString(limit.name)};r=${limit.remaining};t=${limit.resetSeconds}`).join(', ')]);
   return headers;
+}
+
+/**
+ * One limit per limiter name, the binding one, in the order the names come: a route's quota per account
+ * and its path prefix's quota of the same limiter are one policy to a client (same q and w), and the draft
+ * ties each item of `RateLimit` to the `RateLimit-Policy` item of that name, which two items of one name
+ * would leave unclear.
+ */
+function bindingPerName(limits: readonly RateLimit[]): readonly RateLimit[] {
+  if (limits.length < 2) return limits;
+  const byName = new Map<string, RateLimit>();
+  for (const limit of limits) {
+    const other = byName.get(limit.name);
+    byName.set(limit.name, other === undefined ? limit : bindingLimit([other, limit])!);
+  }
+  return [...byName.values()];
 }
 
 /**

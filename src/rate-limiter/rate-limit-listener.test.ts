@@ -39,9 +39,15 @@ const ROUTES: RouteDefinition[] = [
   { name: '_api_internal', path: '/api/internal', controller: () => Response.json({ ok: true }) },
 ];
 
+// Routes under the /api/ prefix that name limiters of their own, the prefix's `default` too.
+const API_ROUTES: RouteDefinition[] = [
+  { name: 'api_limited', path: '/api/limited', controller: () => Response.json({ ok: true }), options: { limiters: ['default'], limiterMessage: 'API rate limit exceeded' } },
+  { name: 'api_login', path: '/api/login', methods: ['POST'], controller: (request) => (loggedIn.push(request), Response.json({ ok: true })), options: { limiters: ['sensitive'], limiterAccount: 'username' } },
+];
+
 function app(limiters: Record<string, RateLimiterConfig> = {}) {
   let now = 1_800_000_000_000;
-  const routes = new RouteCollection().addAll(ROUTES);
+  const routes = new RouteCollection().addAll([...ROUTES, ...API_ROUTES]);
   const kernel = new Kernel();
   const rateLimiter = {
     default: { policy: 'fixed_window', limit: 3, interval: 30, paths: ['/api/', '/_profiler/'] },
@@ -150,6 +156,52 @@ describe('RateLimitListener', () => {
     const { send } = app();
     for (let i = 0; i < 3; i++) await send('GET', '/api/internal');
     assert.equal((await send('GET', '/api/internal')).status, 429);
+  });
+
+  it('counts a route naming the limiter of its path prefix in the prefix\'s quota, which every path under it shares', async () => {
+    const { send } = app();
+    const statuses: number[] = [];
+    for (const path of ['/api/status', '/api/limited']) for (let i = 0; i < 4; i++) statuses.push((await send('GET', path)).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429, 429, 429]);
+  });
+
+  it('counts a path in the quota of every prefix it lies under, not only the first listed of one limiter', async () => {
+    const { send } = app({ default: { policy: 'fixed_window', limit: 3, interval: 30, paths: ['/api/status', '/api/'] } });
+    for (let i = 0; i < 3; i++) await send('GET', '/api/status');
+    assert.equal((await send('GET', '/api/internal')).status, 429);
+  });
+
+  it('answers such a route with the prefix\'s quota in its rate headers', async () => {
+    const { send } = app();
+    await send('GET', '/api/status');
+    const hit = await send('GET', '/api/limited');
+    assert.deepEqual([hit.headers.get('X-RateLimit-Remaining'), hit.headers.get('RateLimit-Policy'), hit.headers.get('RateLimit')], ['1', '"default";q=3;w=30', '"default";r=1;t=30']);
+  });
+
+  it('counts a route keyed by account in its prefix\'s quota by the address alone, whatever account it names', async () => {
+    const { send } = app();
+    const as = (username: string) => send('POST', '/api/login', { body: `username=${username}`, type: 'application/x-www-form-urlencoded' });
+    await send('GET', '/api/status');
+    await send('GET', '/api/status');
+    const first = await as('alice');
+    assert.equal(first.headers.get('RateLimit-Policy'), '"sensitive";q=2;w=30, "default";q=3;w=30, "sensitive.address";q=10;w=30');
+    assert.equal((await as('bob')).status, 429);
+  });
+
+  it('counts a route keyed by account under a prefix of the same limiter in both quotas, listed once', async () => {
+    const { send } = app({ sensitive: { policy: 'fixed_window', limit: 2, interval: 30, paths: ['/api/login'] } });
+    const as = (username: string) => send('POST', '/api/login', { body: `username=${username}`, type: 'application/x-www-form-urlencoded' });
+    assert.equal((await as('alice')).headers.get('RateLimit-Policy'), '"sensitive";q=2;w=30, "default";q=3;w=30, "sensitive.address";q=10;w=30');
+    assert.equal((await as('bob')).headers.get('RateLimit'), '"sensitive";r=0;t=30, "default";r=1;t=30, "sensitive.address";r=8;t=30');
+    assert.equal((await as('carol')).status, 429);
+  });
+
+  it('leaves the prefix\'s quota as it is on reset after a successful login, which forgets the route\'s', async () => {
+    const { send, rateLimiting } = app();
+    await send('GET', '/api/status');
+    await send('POST', '/api/login', { body: 'username=alice', type: 'application/x-www-form-urlencoded' });
+    await rateLimiting.reset(loggedIn.at(-1)!);
+    assert.equal((await send('GET', '/api/status')).headers.get('X-RateLimit-Remaining'), '0');
   });
 
   it('counts a percent-encoded path under the prefix of the path it decodes to, as the router matches it', async () => {

@@ -43,13 +43,20 @@ declare module '../routing/route.js' {
   }
 }
 
+// A limiter to consult: its name, the scope counted in (the route's name or a path prefix), and whether the
+// route names it (keyed by account on a route that reads one) or a path prefix brings it in (the address's).
+type Wanted = [limiter: string, scope: string, own: boolean];
+
 export type RouteLimiterOptions = Pick<RouteOptions, 'limiters' | 'limiterAccount' | 'limiterHeaders' | 'limiterMessage'>;
 
 export interface RateLimitListenerOptions {
   limiters: ReadonlyMap<string, RateLimiter>;
   /** The route table, to read each matched route's options (a RouteCollection). */
   routes: Iterable<{ name: string; options: Readonly<RouteOptions> }> & { get(name: string): { options: Readonly<RouteOptions> } | undefined };
-  /** Path prefix → limiter name, for paths whose routes name no limiter of their own. */
+  /**
+   * Path prefix → limiter name: every path under the prefix shares one quota of it per client address,
+   * a route that names the same limiter included (see #limitersFor).
+   */
   paths?: readonly (readonly [prefix: string, limiter: string])[];
 }
 
@@ -114,26 +121,29 @@ export class RateLimitListener implements Subscriber {
     return this.#consume(event, options, wanted);
   }
 
-  async #consume(event: RequestEvent, options: RouteLimiterOptions, wanted: [string, string][]): Promise<void> {
+  async #consume(event: RequestEvent, options: RouteLimiterOptions, wanted: Wanted[]): Promise<void> {
     const { request } = event;
     const address = clientKey(request.clientIp);
     let key = address;
-    const ceilings: (readonly [RateLimiter, string, string])[] = [];
+    const ceilings: (readonly [RateLimiter, string, string, boolean])[] = [];
     if (options.limiterAccount !== undefined) {
       const account = await accountKey(request, options.limiterAccount);
       if (account !== undefined) key = `${address}-${account}`;
       // A quota per account alone would let one address try a password on account after account: the
       // address as a whole also has a ceiling, whether the request names an account or not.
-      for (const [name, scope] of wanted) {
-        const ceiling = this.#ceilings.get(name);
-        if (ceiling !== undefined) ceilings.push([ceiling, scope, address]);
+      for (const [name, scope, own] of wanted) {
+        const ceiling = own ? this.#ceilings.get(name) : undefined;
+        if (ceiling !== undefined) ceilings.push([ceiling, scope, address, true]);
       }
     }
-    const consulted = [...wanted.map(([name, scope]) => [this.#limiters.get(name)!, scope, key] as const), ...ceilings];
+    // A path prefix's quota is the address's whatever account the route reads: keyed by account too, it
+    // was one quota per account name, which a client naming a new one each time went round.
+    const consulted = [...wanted.map(([name, scope, own]) => [this.#limiters.get(name)!, scope, own ? key : address, own] as const), ...ceilings];
     const records = await Promise.all(
-      consulted.map(async ([limiter, scope, limiterKey]) => {
+      consulted.map(async ([limiter, scope, limiterKey, own]) => {
         const record = { limiter: limiter.name, policy: limiter.config.policy, scope, key: limiterKey, rateLimit: await limiter.consume(`${scope}-${limiterKey}`) };
-        this.#counted.set(record, [limiter, `${scope}-${limiterKey}`]);
+        // Only the route's own are reset(): a prefix's quota is the address's for every path under it.
+        if (own) this.#counted.set(record, [limiter, `${scope}-${limiterKey}`]);
         return record;
       }),
     );
@@ -162,19 +172,32 @@ export class RateLimitListener implements Subscriber {
 
   /**
    * Forgets what the request's route limiters counted for it, the account's quota and the address's ceiling
-   * of a login alike: after a successful login, as Symfony's login throttling resets its limiters. A
-   * record a controller added itself is the controller's to reset.
+   * of a login alike: after a successful login, as Symfony's login throttling resets its limiters. A path
+   * prefix's quota is left as it is (each login would give the address the whole prefix's quota back), and
+   * a record a controller added itself is the controller's to reset.
    */
   async reset(request: Request): Promise<void> {
     const counted = (request.attributes.rateLimits ?? []).map((record) => this.#counted.get(record)).filter((entry) => entry !== undefined);
     await Promise.all(counted.map(([limiter, id]) => limiter.reset(id)));
   }
 
-  /** [limiter, scope] pairs: the route's own limiters first, then the path prefixes' others. */
-  #limitersFor(route: string, path: string, options: RouteLimiterOptions): [string, string][] {
-    const wanted: [string, string][] = (options.limiters ?? []).map((name) => [name, route]);
+  /**
+   * The route's own limiters, then every matching path prefix's. A limiter a route names under a prefix of
+   * the same limiter counts in the prefix's quota, which every path under it shares, as one limiter and one
+   * key are one quota in Symfony; kept to a quota of its own, the route escaped the prefix's
+   * (RATE_LIMIT_DEFAULT_PATHS=/api/, limit 3: /api/status and /api/limited, which names `default`, admitted
+   * 3 each). A route keyed by account counts in both, its quota per account being another one. Counting
+   * every route in both would have made one quota two, whose refusals take tokens from each other under
+   * concurrent hits.
+   */
+  #limitersFor(route: string, path: string, options: RouteLimiterOptions): Wanted[] {
+    const wanted: Wanted[] = [];
+    const byAccount = options.limiterAccount !== undefined;
+    for (const name of options.limiters ?? []) {
+      if (byAccount || !this.#paths.some(([prefix, other]) => other === name && path.startsWith(prefix))) wanted.push([name, route, true]);
+    }
     for (const [prefix, name] of this.#paths) {
-      if (path.startsWith(prefix) && !wanted.some(([other]) => other === name)) wanted.push([name, prefix]);
+      if (path.startsWith(prefix) && !wanted.some(([other, scope, own]) => !own && other === name && scope === prefix)) wanted.push([name, prefix, false]);
     }
     return wanted;
   }

@@ -70,9 +70,13 @@ describe('rate limits over real TCP, as the demo configures them', () => {
     assert.deepEqual(rateHeaders(last!), []);
   });
 
-  it('counts /api/* paths under the default limiter by prefix', async () => {
-    const response = await rawRequest(demo.port, { path: '/api/status', headers: { ...CLIENT, 'x-forwarded-for': '203.0.113.70' } });
+  it('counts /api/* paths under the default limiter by prefix, /api/limited, which names it, included', async () => {
+    const client = { ...CLIENT, 'x-forwarded-for': '203.0.113.70' };
+    const response = await rawRequest(demo.port, { path: '/api/status', headers: client });
     assert.equal(response.header('ratelimit'), '"default";r=49;t=30');
+    const limited = await rawRequest(demo.port, { path: '/api/limited', headers: { ...client, accept: 'application/json' } });
+    assert.deepEqual(JSON.parse(limited.body), { ok: true, remaining: 48 });
+    assert.equal(limited.header('ratelimit'), '"default";r=48;t=30');
   });
 
   it('never limits the profiler nor the 404 of an unmatched path', async () => {
