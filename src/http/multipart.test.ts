@@ -71,6 +71,7 @@ describe('multipart/form-data bodies', () => {
     const fields = await readForm(request);
     assert.equal(fields.get('essay')?.length, long.length);
     assert.equal(fields.get('raw'), 'bytes');
+    assert.equal(fields.has('avatar'), false, 'an empty file input is no field either');
     assert.deepEqual(await readFiles(request), []);
   });
 

@@ -1,5 +1,6 @@
 import busboy from 'busboy';
 import { BadRequestHttpException } from './http-exception.js';
+import { partsNamingAFile } from './multipart-file-parts.js';
 import type { Request } from './request.js';
 
 /**
@@ -65,12 +66,20 @@ function parse(contentType: string, bytes: Buffer): Promise<MultipartBody> {
     }
     // A part without a name is left out, as PHP leaves it out (busboy hands it over with an undefined name);
     // a value in a charset busboy cannot decode comes as undefined, which is no value to store.
+    // busboy's parts come one after the other, each a field or a file event, in the body's order.
+    const namesAFile = partsNamingAFile(contentType, bytes);
+    let part = 0;
     parser.on('field', (name: string | undefined, value: string | undefined) => {
+      part++;
       if (name === undefined) return;
       if (value === undefined) refuse(`the field "${name}" is in a charset that cannot be decoded`);
       else fields.append(name, value);
     });
-    parser.on('file', (field: string | undefined, stream, { filename, mimeType }) => {
+    parser.on('file', (field: string | undefined, stream, info) => {
+      // `filename=""` (an empty file input) is a file without a name, which busboy reads as no name.
+      const filename = info.filename ?? (namesAFile[part] === true ? '' : undefined);
+      const { mimeType } = info;
+      part++;
       if (field === undefined) {
         stream.resume();
         return;
