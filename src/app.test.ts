@@ -9,6 +9,7 @@ import { Response } from './http/response.js';
 import type { ExceptionEvent, ResponseEvent, TerminateEvent } from './kernel/events.js';
 import { createLogger } from './logging/create-logger.js';
 import { CompositeProfileStore } from './profiler/composite-profile-store.js';
+import { createOriginResolver } from './proxy/trusted-proxies.js';
 import { UrlGenerator } from './routing/url-generator.js';
 import { rawRequest } from '../test/helpers/raw-http.js';
 import { useTemporaryDir } from '../test/helpers/temporary-dir.js';
@@ -47,6 +48,18 @@ describe('App.handle()', () => {
       const store = app.profiler!.store;
       assert.ok(store instanceof CompositeProfileStore);
       assert.equal((await store.back.read(token))?.token, token);
+    });
+  });
+
+  it('reads the Host header as a server does, one that is no host a 400, and the trusted hosts with the app\'s resolver', async () => {
+    const routes = [{ name: 'home', path: '/', methods: ['GET'], controller: () => Response.text('hi') }];
+    await withApp({ APP_ENV: 'prod', TRUSTED_HOSTS: '^a\\.test$' }, { routes }, async (app) => {
+      const status = async (host: string, resolveOrigin?: ReturnType<typeof createOriginResolver>) => (await app.handle(new Request({ method: 'GET', target: '/', headers: { host }, resolveOrigin }))).status;
+      for (const host of ['a b', 'evil.test/x?', 'a.test:abc']) assert.equal(await status(host), 400, host);
+      assert.equal(await status('a.test:8080'), 200);
+      const resolver = createOriginResolver(app.config);
+      assert.equal(await status('evil.test', resolver), 400);
+      assert.equal(await status('a.test', resolver), 200);
     });
   });
 });

@@ -53,8 +53,10 @@ export interface App {
   readonly handler: RequestListener;
   /**
    * Handles a request in-process, without a socket (tests, sub-systems), terminate listeners included. The
-   * request's origin is what its own resolver says (direct by default): the trusted-proxy settings apply to
-   * requests the server builds.
+   * request's origin is what its own resolver says: by default the direct one, which reads the Host header
+   * as a server does (one that is no host is the 400 `Invalid Host`). The trusted-proxy and trusted-host
+   * settings apply to requests the server builds; a test of them gives its request the app's resolver:
+   * `new Request({ method: 'GET', target: '/', headers, resolveOrigin: createOriginResolver(app.config) })`.
    */
   handle(request: Request): Promise<Response>;
   listen(options?: ServeOptions): Promise<RunningServer>;
