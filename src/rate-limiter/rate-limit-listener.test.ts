@@ -8,23 +8,13 @@ import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
 import { RequestEvent } from '../kernel/events.js';
 import { Kernel } from '../kernel/kernel.js';
-import type { Logger } from '../logging/logger.js';
+import { silentLogger } from '../logging/silent-logger.fixture.js';
 import { Matcher } from '../routing/matcher.js';
 import { RouteCollection } from '../routing/route-collection.js';
 import type { RouteDefinition } from '../routing/route.js';
 import { RouterListener } from '../routing/router-listener.js';
 import { createRateLimiting } from './create-rate-limiting.js';
 
-const silent: Logger = {
-  channelName: 'test',
-  channel: () => silent,
-  log: () => {},
-  debug: () => {},
-  info: () => {},
-  warning: () => {},
-  error: () => {},
-  critical: () => {},
-};
 
 // The requests /login-ok answered, for the test of a reset after a successful login.
 const loggedIn: Request[] = [];
@@ -54,10 +44,10 @@ function app(limiters: Record<string, RateLimiterConfig> = {}) {
     sensitive: { policy: 'fixed_window', limit: 2, interval: 30 },
     ...limiters,
   } satisfies Record<string, RateLimiterConfig>;
-  const rateLimiting = createRateLimiting({ config: { rateLimiter }, routes, logger: silent, clock: () => now });
-  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: silent }));
+  const rateLimiting = createRateLimiting({ config: { rateLimiter }, routes, logger: silentLogger, clock: () => now });
+  kernel.dispatcher.addSubscriber(new RouterListener({ matcher: new Matcher(routes), logger: silentLogger }));
   kernel.dispatcher.addSubscriber(rateLimiting.listener);
-  kernel.dispatcher.addSubscriber(new ErrorListener({ logger: silent, debug: false, controller: createErrorController(new ErrorRenderer({ debug: false })) }));
+  kernel.dispatcher.addSubscriber(new ErrorListener({ logger: silentLogger, debug: false, controller: createErrorController(new ErrorRenderer({ debug: false })) }));
   const send = (method: string, target: string, { ip = '203.0.113.7', body, type }: { ip?: string; body?: string; type?: string } = {}) =>
     kernel.handle(new Request({ method, target, remoteAddress: ip, headers: { host: 'localhost', accept: 'application/json', ...(type ? { 'content-type': type } : {}) }, body: body === undefined ? undefined : Buffer.from(body) }));
   return { send, advance: (ms: number) => void (now += ms), rateLimiting };
@@ -230,7 +220,7 @@ describe('RateLimitListener', () => {
     const routes = new RouteCollection().addAll(ROUTES);
     const broken = { reserve: () => Promise.reject(new Error('down')), reset: () => Promise.resolve(), close: () => Promise.resolve() };
     const { GuardedStorage } = await import('./storage/guarded-storage.js');
-    const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silent, storage: new GuardedStorage(broken) });
+    const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silentLogger, storage: new GuardedStorage(broken) });
     const request = new Request({ method: 'POST', target: '/login' });
     request.attributes.route = 'login';
     const event = new RequestEvent(new Kernel(), request, 'main');
@@ -244,7 +234,7 @@ describe('RateLimitListener', () => {
 
   it('stays synchronous when there is nothing to consume, so that such requests cost no tick', () => {
     const routes = new RouteCollection().addAll(ROUTES);
-    const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silent });
+    const { listener } = createRateLimiting({ config: { rateLimiter: { sensitive: { policy: 'fixed_window', limit: 2, interval: 30 } } }, routes, logger: silentLogger });
     const free = new Request({ method: 'GET', target: '/free' });
     free.attributes.route = 'free';
     assert.equal(listener.onRequest({ request: free, isMainRequest: true } as never), undefined);
@@ -256,7 +246,7 @@ describe('RateLimitListener', () => {
 
   it('fails at start-up when a route names a limiter that is not configured', () => {
     const routes = new RouteCollection().add({ name: 'x', path: '/x', options: { limiters: ['nope'] } });
-    assert.throws(() => createRateLimiting({ config: { rateLimiter: {} }, routes, logger: silent }), /route "x" names the rate limiter "nope", which is not configured/);
+    assert.throws(() => createRateLimiting({ config: { rateLimiter: {} }, routes, logger: silentLogger }), /route "x" names the rate limiter "nope", which is not configured/);
   });
 
   it('fails at start-up on a mistyped limiter option, which would otherwise leave the route unlimited', () => {
@@ -275,7 +265,7 @@ describe('RateLimitListener', () => {
     ] as const) {
       // Mistakes the route table's types refuse, as plain JavaScript or an untyped config would make them.
       const routes = new RouteCollection().add({ name: 'login', path: '/login', methods: ['POST'], options: options as never });
-      assert.throws(() => createRateLimiting({ config, routes, logger: silent }), { code: 'KEEL_ERR_CONFIG_RATE_LIMITER', message }, JSON.stringify(options));
+      assert.throws(() => createRateLimiting({ config, routes, logger: silentLogger }), { code: 'KEEL_ERR_CONFIG_RATE_LIMITER', message }, JSON.stringify(options));
     }
   });
 });
