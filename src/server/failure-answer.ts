@@ -14,14 +14,23 @@ const PLAIN: readonly (readonly [string, string])[] = [['Content-Type', 'text/pl
  * node refuses, falls back to the plain text; a response whose head is already sent is only ended.
  */
 export function answerFailure(res: ServerResponse, error: unknown, request: Request, page: FailurePage | undefined): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
   let rendered: ReturnType<FailurePage>;
   try {
-    rendered = res.headersSent ? undefined : page?.(error, request);
+    rendered = page?.(error, request);
   } catch {
     rendered = undefined;
   }
-  if (!res.headersSent && (rendered === undefined || !writeHead(res, rendered.headers, rendered.body))) writeHead(res, PLAIN, FAILURE_BODY);
-  res.end(res.req.method === 'HEAD' ? undefined : (rendered?.body ?? FAILURE_BODY));
+  // The body is the one whose head went out: a page whose head node refused (it carries the header that
+  // failed in the first place) is not sent under the plain text's Content-Length, which would have left
+  // the rest of the page on a keep-alive connection, read by the client as its next response.
+  let body = FAILURE_BODY;
+  if (rendered !== undefined && writeHead(res, rendered.headers, rendered.body)) body = rendered.body;
+  else writeHead(res, PLAIN, FAILURE_BODY);
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
 // The reason phrase too: a writeHead() that threw may have left its own on the response, and its length:

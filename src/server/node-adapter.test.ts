@@ -212,3 +212,24 @@ describe('a streamed body whose client goes away', () => {
     });
   }
 });
+
+describe('createRequestListener with a failure page', () => {
+  it('answers the plain 500 whole when the page cannot be written either, its body framed by its own length', async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => event.setResponse(new Response('never sent', 200, { 'X Bad:': 'value' })));
+    // The debug page of that failure would carry the same bad header, so its head fails as well.
+    const page = `<html>${'x'.repeat(5000)}</html>`;
+    const listener = createRequestListener(kernel, { failurePage: () => ({ headers: [['X Bad:', 'value']], body: page }) });
+    const server = createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const raw = (await rawGet((server.address() as AddressInfo).port, '/')).toString('latin1');
+      const [head, body] = raw.split('\r\n\r\n');
+      assert.match(head!, /^HTTP\/1\.1 500 Internal Server Error\r\n/);
+      assert.match(head!, /\r\nContent-Length: 22(?:\r\n|$)/);
+      assert.equal(body, 'Internal Server Error\n');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
