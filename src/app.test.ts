@@ -141,6 +141,34 @@ describe('controllers created by createApp', () => {
   });
 });
 
+describe('a thrown value that fails when read', () => {
+  it('is reported all the same, its 500 answered and logged, in prod and in dev: a Proxy whose traps throw, getters that throw', async () => {
+    const thrower = () => {
+      throw new Error('read');
+    };
+    const values: Record<string, () => unknown> = {
+      proxy: () => new Proxy({}, { getPrototypeOf: thrower }),
+      constructor: () => Object.defineProperty({}, 'constructor', { get: thrower }),
+      cause: () => Object.defineProperty(new Error('the original'), 'cause', { get: thrower }),
+      message: () => Object.defineProperty(new Error('x'), 'message', { get: thrower }),
+    };
+    const routes = Object.entries(values).map(([name, make]) => ({ name, path: `/${name}`, methods: ['GET'], controller: (): never => { throw make(); } }));
+    for (const env of ['prod', 'dev']) {
+      await withApp({ APP_ENV: env, KEEL_PROFILER: '0' }, { routes }, async (app, lines) => {
+        for (const name of Object.keys(values)) {
+          for (const accept of ['application/json', 'text/html']) {
+            const response = await app.handle(new Request({ method: 'GET', target: `/${name}`, headers: { host: 'app.example.test', accept } }));
+            assert.equal(response.status, 500, `${env} ${name} ${accept}`);
+            assert.ok(String(response.headers.get('content-type')).startsWith(accept), `${env} ${name} ${accept}`);
+          }
+        }
+        await app.logger.flush();
+        assert.equal(lines.filter((line) => line.includes('Uncaught PHP Exception')).length, 8, lines.join('\n'));
+      });
+    }
+  });
+});
+
 describe('a failure the error pipeline cannot answer', () => {
   const subscribers = [{ subscribedEvents: () => [{ event: 'response' as const, listener: () => { throw new TypeError('the response listener is broken'); }, name: 'BrokenListener' }] }];
   const routes = [{ name: 'home', path: '/', controller: () => new Response('home') }];

@@ -20,6 +20,19 @@ describe('createFlatError', () => {
     assert.deepEqual(flat.headers, { Allow: 'GET, POST' });
   });
 
+  it('reports a thrown value whose constructor or cause getter throws, or a Proxy whose traps throw, instead of failing', () => {
+    const thrower = () => {
+      throw new Error('getter');
+    };
+    const noConstructor = Object.defineProperty({}, 'constructor', { get: thrower });
+    const noCause = Object.defineProperty(new Error('the original'), 'cause', { get: thrower });
+    const proxy = new Proxy({}, { getPrototypeOf: thrower });
+    assert.equal(createFlatError(noConstructor, { debug: true }).class, 'Object');
+    const flat = createFlatError(noCause, { debug: true });
+    assert.deepEqual([flat.class, flat.message, flat.status, flat.previous], ['Error', 'the original', 500, undefined]);
+    assert.equal(createFlatError(proxy, { debug: true }).status, 500);
+  });
+
   it('answers 500 for any other error, or the status it is told to use', () => {
     assert.equal(createFlatError(new TypeError('x')).status, 500);
     assert.equal(createFlatError(new TypeError('x')).class, 'TypeError');

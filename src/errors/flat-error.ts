@@ -2,6 +2,7 @@ import { isHttpException, type HttpErrorCode } from '../http/http-exception.js';
 import { errorStatusText } from '../http/status-texts.js';
 import { errorFrames, type StackFrame } from './stack-frame.js';
 import { attached } from '../internal/attached.js';
+import { isError } from '../internal/is-error.js';
 
 export interface FlatErrorOptions {
   /** Keep the stack traces (the debug page shows them); without it only the creation site is kept. */
@@ -134,10 +135,10 @@ const PLAIN_FLAT = Symbol('keel.flatError');
 function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: unknown[], depth: number): FlatError {
   seen.push(error);
   const status = statusCode ?? (isHttpException(error) ? error.status : 500);
-  const cause = error instanceof Error ? error.cause : undefined;
+  const cause = causeOf(error);
   const followed = cause !== undefined && cause !== null && !seen.includes(cause);
   const hasCause = followed && depth + 1 < MAX_CHAIN;
-  const hasStack = error instanceof Error;
+  const hasStack = isError(error);
   // One object literal straight into the constructor: spreading it into another cost microseconds.
   return new FlatError(
     {
@@ -169,17 +170,33 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
 function countCauses(first: unknown, seen: readonly unknown[]): number {
   const met = new Set<unknown>(seen);
   let count = 0;
-  for (let cause = first; cause !== undefined && cause !== null && !met.has(cause) && count < MAX_COUNTED; cause = cause instanceof Error ? cause.cause : undefined) {
+  for (let cause = first; cause !== undefined && cause !== null && !met.has(cause) && count < MAX_COUNTED; cause = causeOf(cause)) {
     met.add(cause);
     count++;
   }
   return count;
 }
 
-function classNameOf(error: unknown): string {
+// What is thrown is any value: a getter that throws (constructor, cause) or a Proxy whose traps throw must
+// not make the report of the error fail in turn, losing it and its log line. Each read falls back.
+
+/** The class a thrown value shows as: its constructor's name, `Object` when it has none (or reading it throws). */
+export function classNameOf(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'Error';
-  const name = (error as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === 'string' && name !== '' ? name : 'Object';
+  try {
+    const name = (error as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && name !== '' ? name : 'Object';
+  } catch {
+    return 'Object';
+  }
+}
+
+function causeOf(error: unknown): unknown {
+  try {
+    return isError(error) ? error.cause : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -190,7 +207,7 @@ function classNameOf(error: unknown): string {
 export function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
   try {
-    if (error instanceof Error) return String(error.message);
+    if (isError(error)) return String(error.message);
     return typeof error === 'object' && error !== null ? JSON.stringify(error) ?? String(error) : String(error);
   } catch {
     return Object.prototype.toString.call(error);

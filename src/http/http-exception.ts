@@ -109,7 +109,12 @@ export class TooManyRequestsHttpException extends HttpException {
 }
 
 export function isHttpException(error: unknown): error is HttpException {
-  return error instanceof HttpException;
+  // A Proxy whose getPrototypeOf trap throws is no HttpException, not a failure of the error's report.
+  try {
+    return error instanceof HttpException;
+  } catch {
+    return false;
+  }
 }
 
 // Said where the error is made: a bad name would otherwise break the XML answer or silently replace a

@@ -2,6 +2,7 @@ import { maskTextSecrets } from '../config/mask-secrets.js';
 import { messageOf } from '../errors/flat-error.js';
 import type { LogRecord } from './log-record.js';
 import { oneLine } from './one-line.js';
+import { isError } from '../internal/is-error.js';
 
 /**
  * A short, readable line for the terminal (Symfony's console handler style):
@@ -20,6 +21,6 @@ export function formatConsoleLine(record: LogRecord): string {
 
 function errorText(error: unknown): string | undefined {
   // messageOf: an Error's message may be set to anything, or be a getter that throws.
-  const text = error instanceof Error ? messageOf(error) : typeof error === 'string' ? error : undefined;
+  const text = isError(error) ? messageOf(error) : typeof error === 'string' ? error : undefined;
   return text === undefined || text === '' ? undefined : text.split(/\r\n|\r|\n/, 1)[0];
 }

@@ -9,6 +9,7 @@ import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
 import { AbstractLogger, isLiteralMessage, literalMessage, type LogContext, type Logger } from './logger.js';
 import { formatMonologLine } from './monolog-line-formatter.js';
 import { RequestLogBuffer } from './request-log-buffer.js';
+import { isError } from '../internal/is-error.js';
 
 export interface LoggerOptions {
   env: AppEnv;
@@ -199,7 +200,8 @@ function jsonContext(given: LogContext, reqId: number | undefined): LogContext {
 }
 
 function isStrayError(key: string, value: unknown): boolean {
-  return value instanceof Error && key !== 'exception' && key !== 'err';
+  if (key === 'exception' || key === 'err') return false;
+  return isError(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ownString } from './normalize-context.js';
+import { isError } from '../internal/is-error.js';
 // Monolog fills `{key}` for every key of the context, whatever its characters (PSR-3 only recommends
 // `A-Za-z0-9_.`): a name is anything between braces.
 const PLACEHOLDER = /\{([^{}]*)\}/g;
@@ -26,7 +27,7 @@ function placeholderText(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'bigint') return String(value);
   // A date the way the processor formats one without a date format: `Y-m-d\TH:i:s.uP`, here in UTC.
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : `${value.toISOString().slice(0, 23)}000+00:00`;
-  if (value instanceof Error) return `[object ${value.constructor.name}]`;
+  if (isError(value)) return `[object ${value.constructor.name}]`;
   // A list or a plain object is a PHP array: `array` and its JSON. A cycle fails the encoding, which
   // Monolog writes as `null`.
   if (Array.isArray(value) || isPlainObject(value)) {

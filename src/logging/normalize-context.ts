@@ -1,6 +1,7 @@
 import { errorFrames } from '../errors/stack-frame.js';
 import { messageOf } from '../errors/flat-error.js';
 import { setOwn } from '../internal/set-own.js';
+import { isError } from '../internal/is-error.js';
 
 // Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
 const MAX_DEPTH = 9;
@@ -37,7 +38,7 @@ function normalize(value: unknown, depth: number, walk: Walk): unknown {
   if (value === undefined) return null;
   if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   if (typeof value === 'symbol') return value.toString();
-  if (value instanceof Error) return wellFormed(formatErrorChain(value, depth));
+  if (isError(value)) return wellFormed(formatErrorChain(value, depth));
   // NormalizerFormatter's date format, `Y-m-d\TH:i:sP`: seconds, no fraction (here in UTC).
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : `${value.toISOString().slice(0, 19)}+00:00`;
   if (walk.path.includes(value as object)) return '[circular]';
@@ -148,8 +149,8 @@ export function formatErrorChain(error: Error, depth: number): string {
       break;
     }
     seen.add(cause);
-    text += `\n[previous exception] ${cause instanceof Error ? formatError(cause) : `[object] (${typeof cause}(code: 0): ${messageOf(cause)} at :0)`}`;
-    cause = cause instanceof Error ? cause.cause : undefined;
+    text += `\n[previous exception] ${isError(cause) ? formatError(cause) : `[object] (${typeof cause}(code: 0): ${messageOf(cause)} at :0)`}`;
+    cause = isError(cause) ? cause.cause : undefined;
   }
   return text;
 }

@@ -7,4 +7,21 @@ describe('shownContext', () => {
     const body = JSON.parse('{"a":1,"__proto__":{"password":"hunter2","x":"y"}}') as unknown;
     assert.equal(JSON.stringify(shownContext({ body })), '{"body":{"a":1,"__proto__":{"password":"******","x":"y"}}}');
   });
+
+  it('shows an error whose message getter throws, and an object a Proxy trap makes unreadable, instead of failing', () => {
+    const error = Object.defineProperty(new Error('x'), 'message', {
+      get() {
+        throw new Error('message getter');
+      },
+    });
+    const hostile = new Proxy({}, {
+      ownKeys() {
+        throw new Error('ownKeys trap');
+      },
+    });
+    const shown = shownContext({ error, hostile }) as Record<string, unknown>;
+    assert.equal((shown.error as { class: string }).class, 'Error');
+    assert.equal(typeof (shown.error as { message: unknown }).message, 'string');
+    assert.equal(shown.hostile, '[unreadable]');
+  });
 });

@@ -1,6 +1,8 @@
 import { maskSecrets, maskTextSecrets } from '../config/mask-secrets.js';
+import { classNameOf, messageOf } from '../errors/flat-error.js';
 import { errorFrames } from '../errors/stack-frame.js';
 import { setOwn } from '../internal/set-own.js';
+import { isError } from '../internal/is-error.js';
 
 const MAX_DEPTH = 5;
 
@@ -28,7 +30,7 @@ export function shownContext(context: Record<string, unknown>, { traces = false,
   if (!traces) return shown;
   for (const [key, value] of Object.entries(context)) {
     const summary = shown[key];
-    if (!(value instanceof Error) || typeof summary !== 'object' || summary === null) continue;
+    if (!isError(value) || typeof summary !== 'object' || summary === null) continue;
     (summary as Record<string, unknown>).trace = tracedElsewhere.includes(value) ? TRACE_IN_EXCEPTION_PANEL : errorFrames(value);
   }
   return shown;
@@ -44,10 +46,16 @@ function toStorable(value: unknown, depth: number): unknown {
     if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') return String(value);
     return value;
   }
-  if (value instanceof Error) return { class: value.constructor.name, message: maskTextSecrets(String(value.message)) };
-  if (depth >= MAX_DEPTH) return '[…]';
-  if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) setOwn(out, key, toStorable(inner, depth + 1));
-  return out;
+  // Logged values are any: a getter or a Proxy trap that throws leaves that value unreadable, and the
+  // record (and the debug page listing it) shown all the same.
+  try {
+    if (isError(value)) return { class: classNameOf(value), message: maskTextSecrets(messageOf(value)) };
+    if (depth >= MAX_DEPTH) return '[…]';
+    if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) setOwn(out, key, toStorable(inner, depth + 1));
+    return out;
+  } catch {
+    return '[unreadable]';
+  }
 }

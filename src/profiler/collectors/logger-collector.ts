@@ -3,6 +3,7 @@ import type { LogRecord } from '../../logging/log-record.js';
 import type { Collector } from './collector.js';
 import { maskTextSecrets } from '../../config/mask-secrets.js';
 import { shownContext } from '../../logging/shown-context.js';
+import { isError } from '../../internal/is-error.js';
 
 export interface LoggerData {
   logs: LogRecord[];
@@ -46,6 +47,6 @@ function logsOf(request: Request, logs: readonly LogRecord[]): LogRecord[] {
 
 function errorChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error; current !== undefined && current !== null && !chain.includes(current); current = current instanceof Error ? current.cause : undefined) chain.push(current);
+  for (let current = error; current !== undefined && current !== null && !chain.includes(current); current = isError(current) ? current.cause : undefined) chain.push(current);
   return chain;
 }
