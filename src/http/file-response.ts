@@ -1,5 +1,5 @@
 import { accessSync, constants, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import contentDisposition from 'content-disposition';
 import { contentType as typeForName } from 'mime-types';
 import { formatHttpDate } from '../internal/http-date.js';
@@ -15,6 +15,7 @@ export interface FileResponseOptions {
   /** `Cache-Control: max-age=<seconds>, public`; without it `public`, revalidated by Last-Modified and ETag. */
   maxAge?: number;
   status?: number;
+  /** Sent as given: a Cache-Control (`private, no-store` for a private download) or ETag here replaces keel's. */
   headers?: HeadersInit;
 }
 
@@ -41,19 +42,38 @@ export function fileResponse(path: string, { contentType, download, maxAge, stat
   accessSync(path, constants.R_OK);
   const response = new Response(new FileBody(path, stats.size, stats.mtime), status, headers);
   const given = response.headers;
-  if (!given.has('content-type')) given.set('Content-Type', contentType ?? (typeForName(basename(path)) || 'application/octet-stream'));
+  if (!given.has('content-type')) given.set('Content-Type', contentType ?? typeOf(path));
   given.set('Content-Length', stats.size);
   given.set('Accept-Ranges', 'bytes');
-  given.set('ETag', `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`);
+  if (!given.has('etag')) given.set('ETag', `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`);
   if (download !== undefined && download !== false) given.set('Content-Disposition', attachment(download === true ? basename(path) : download));
+  // A Cache-Control of the caller's stays (the Response gave one of its own otherwise): public caching of a
+  // private download would let a shared cache keep it, as Symfony's BinaryFileResponse does only when public.
+  if (!names(headers, 'cache-control')) response.setHeader('Cache-Control', maxAge === undefined ? 'public' : `max-age=${Math.max(0, Math.floor(maxAge))}, public`);
   // Last-Modified through setHeader: the reference then recomputes Cache-Control, as for any response.
-  response.setHeader('Cache-Control', maxAge === undefined ? 'public' : `max-age=${Math.max(0, Math.floor(maxAge))}, public`);
   response.setHeader('Last-Modified', formatHttpDate(stats.mtimeMs));
   return response;
 }
 
+// From the extension alone: mime-types reads a bare name as one (a file named `html` was text/html).
+function typeOf(path: string): string {
+  const extension = extname(path);
+  return (extension !== '' && typeForName(extension)) || 'application/octet-stream';
+}
+
+function names(headers: HeadersInit | undefined, name: string): boolean {
+  if (headers === undefined) return false;
+  const given = Symbol.iterator in headers ? [...(headers as Iterable<readonly [string, string]>)].map(([key]) => key) : Object.keys(headers);
+  return given.some((key) => key.toLowerCase() === name);
+}
+
+// Lone UTF-16 surrogates (a name read from JSON, `"\ud800.c"`): encodeURIComponent, which the package runs
+// on the name, throws on them, a 500 from a name a client chose.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 // RFC 6266: an ASCII `filename` for old clients, and the real name as UTF-8 in `filename*`. Not Latin-1 in
 // `filename`, as the package would write `é`: node refuses such a value once a Content-Length is set.
-function attachment(name: string): string {
+function attachment(given: string): string {
+  const name = given.replace(LONE_SURROGATE, '\ufffd');
   return contentDisposition(name, { fallback: name.replace(/[^\x20-\x7e]/g, '?') });
 }
