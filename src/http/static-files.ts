@@ -76,6 +76,9 @@ function withoutDotSegments(path: string): string {
 }
 
 function locate(folder: string, path: string, index: string | false, dotfiles: boolean): string {
+  // A URL ending in a slash names a folder: without an index to serve there, nothing, never the file of
+  // that name (`app.css/`), as nginx answers.
+  if (path.endsWith('/') && index === false) throw notFound();
   const segments = path.split('/');
   const refused = path.includes('\0') || path.includes('\\') || segments.some((segment) => segment === '..' || (!dotfiles && segment.startsWith('.')));
   const wanted = resolve(folder, ...segments.filter((segment) => segment !== ''));

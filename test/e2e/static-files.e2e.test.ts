@@ -72,6 +72,7 @@ describe('static files and file responses over TCP (dev mode)', () => {
         },
       },
       staticFiles({ root: publicDir, prefix: '/assets', maxAge: 60 }),
+      staticFiles({ root: publicDir, prefix: '/bare', index: false, name: 'bare_files' }),
     ];
     app = createApp({ config, logger, routes });
     port = (await app.listen({ port: 0, host: '127.0.0.1' })).port;
@@ -93,6 +94,11 @@ describe('static files and file responses over TCP (dev mode)', () => {
     assert.equal(headers['last-modified'], new Date(Math.floor(statSync(join(project, 'public', 'app.css')).mtimeMs / 1000) * 1000).toUTCString());
     assert.match(headers.etag ?? '', /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
     assert.equal(body, css);
+  });
+
+  it('serves no file at its URL with a slash added, whether folders have an index or not', async () => {
+    assert.equal((await send(port, '/bare/app.css')).status, 200);
+    for (const path of ['/assets/app.css/', '/bare/app.css/']) assert.equal((await send(port, path)).status, 404, path);
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {
