@@ -126,10 +126,13 @@ function checkedExtensions(extensions: Record<string, unknown>): Readonly<Record
     }
   }
   // A value JSON cannot write (a BigInt, a cycle) would fail the error's own JSON answer, far from here.
+  // Kept as the JSON data it writes: every format then shows the same values (a Date as its ISO text, a
+  // function left out), where XML and YAML read the objects themselves and wrote a function's source.
+  let text: string;
   try {
-    JSON.stringify(extensions);
+    text = JSON.stringify(extensions);
   } catch (error) {
     throw new TypeError(`The extensions of problem details must be JSON data: ${(error as Error).message}.`);
   }
-  return extensions;
+  return JSON.parse(text) as Record<string, unknown>;
 }

@@ -50,3 +50,19 @@ describe('problem details with extension members', () => {
     for (const value of [10n, cycle]) assert.throws(() => new HttpException(422, { extensions: { id: value } }), /^TypeError: The extensions of problem details must be JSON data/);
   });
 });
+
+describe('problem details with extension members that are no plain JSON data', () => {
+  it('shows each as JSON writes it, in every format: a Date as its ISO text, a function left out, never its source', () => {
+    const error = new HttpException(409, { message: 'x', extensions: { retryAt: new Date(0), hook: function check() { return 'internal'; } } });
+    const shown = (accept: string) => {
+      const request = new Request({ method: 'GET', target: '/', headers: accept.includes('/') ? { accept } : {} });
+      if (!accept.includes('/')) request.attributes.format = accept;
+      return String(new ErrorRenderer({ debug: false }).render(error, request).body);
+    };
+    for (const format of ['application/json', 'application/xml', 'csv', 'yaml']) {
+      const body = shown(format);
+      assert.ok(body.includes('1970-01-01T00:00:00.000Z'), `${format}: ${body}`);
+      assert.ok(!body.includes('internal') && !body.includes('check'), `${format}: ${body}`);
+    }
+  });
+});
