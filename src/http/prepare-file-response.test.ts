@@ -56,9 +56,14 @@ describe('prepareFileResponse', () => {
       assert.deepEqual(await get(conditions), [412, undefined, undefined, ''], JSON.stringify(conditions));
     }
     // `*` holds while the file exists, and If-Match decides alone when both are sent; a date that is no date is ignored.
-    const holding: Record<string, string>[] = [{ 'if-match': '*' }, { 'if-match': '*', 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, { 'if-unmodified-since': lastModified }, { 'if-unmodified-since': 'not a date' }];
+    const holding: Record<string, string>[] = [{ 'if-match': '*' }, { 'if-match': '*', 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, { 'if-unmodified-since': lastModified }, { 'if-unmodified-since': 'not a date' }, { 'if-unmodified-since': '2020' }];
     for (const conditions of holding) {
       assert.deepEqual(await get(conditions), [200, undefined, '10', '0123456789'], JSON.stringify(conditions));
     }
+  });
+
+  it('ignores an If-Modified-Since that is no HTTP-date, and reads the three forms RFC 9110 has recipients accept', async () => {
+    for (const since of ['2099', '1', 'tomorrow']) assert.deepEqual(await get({ 'if-modified-since': since }), [200, undefined, '10', '0123456789'], since);
+    for (const since of ['Fri, 01 Jan 2100 00:00:00 GMT', 'Friday, 01-Jan-49 00:00:00 GMT', 'Fri Jan  1 00:00:00 2100']) assert.equal((await get({ 'if-modified-since': since }))[0], 304, since);
   });
 });

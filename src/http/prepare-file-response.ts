@@ -1,5 +1,6 @@
 import fresh from 'fresh';
 import parseRange from 'range-parser';
+import { parseHttpDate } from '../internal/http-date.js';
 import { FileBody } from './file-body.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
@@ -25,9 +26,11 @@ export function prepareFileResponse(response: Response, request: Request): void 
     answerEmpty(response, body, 412);
     return;
   }
+  // A date that is no HTTP-date is ignored (RFC 9110 §13.1.3): fresh's Date.parse took `2099` for one, a 304.
+  const modifiedSince = request.header('if-modified-since');
   const conditions = {
     'if-none-match': request.header('if-none-match'),
-    'if-modified-since': request.header('if-modified-since'),
+    'if-modified-since': parseHttpDate(modifiedSince) === undefined ? undefined : modifiedSince,
     'cache-control': request.header('cache-control'),
   };
   if ((conditions['if-none-match'] !== undefined || conditions['if-modified-since'] !== undefined) && fresh(conditions, { etag: headers.get('etag'), 'last-modified': headers.get('last-modified') })) {
@@ -73,8 +76,8 @@ function failsPrecondition(request: Request, etag: string | undefined, lastModif
     if (etag === undefined || etag.startsWith('W/')) return true;
     return ifMatch.match(/(?:W\/)?"[^"]*"/g)?.includes(etag) !== true;
   }
-  const since = Date.parse(request.header('if-unmodified-since') ?? '');
-  return !Number.isNaN(since) && lastModified !== undefined && Date.parse(lastModified) > since;
+  const since = parseHttpDate(request.header('if-unmodified-since'));
+  return since !== undefined && lastModified !== undefined && Date.parse(lastModified) > since;
 }
 
 function answerEmpty(response: Response, body: FileBody, status: number): void {
