@@ -182,7 +182,18 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
   const body = `${status} ${text}\n`;
   // Date too: RFC 9110 §6.6.1 asks it of every response from a server with a clock.
   socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: ${body.length}\r\nDate: ${formatHttpDate()}\r\nConnection: close\r\n\r\n${body}`);
+  // end() closes our half only: a client that keeps its own open (a slowloris past its 408) held the socket,
+  // and a request whose body stalled, for ever. It is destroyed once the client has had a while to read the
+  // answer, as nginx lingers before it closes; what it still sends meanwhile is read and dropped, so that
+  // the close does not turn into a reset that could discard the answer.
+  socket.resume();
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
 }
+
+// nginx's lingering_timeout.
+const LINGER_MS = 5000;
 
 // Connections busy when the stop began become idle as their responses end (those already under way may
 // have promised keep-alive): they are closed within a sweep of that, the rest at the grace period.
