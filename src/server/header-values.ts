@@ -36,3 +36,23 @@ export function sanitizeHeaderValues(raw: string[]): boolean {
   }
   return obsText;
 }
+
+/**
+ * Takes the application's Connection and Keep-Alive lines out of a response's flat header list, and says
+ * whether they asked to close. They are hop-by-hop (RFC 9110 §7.6.1), the server's to decide: given to
+ * node, `Connection: keep-alive` made it keep a connection its client had asked to close (or a stop was
+ * closing), until the keep-alive timeout. A `close` is honoured; node then writes the header itself.
+ */
+export function takeConnectionHeaders(raw: string[]): boolean {
+  let close = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length !== 10) continue;
+    const lower = name.toLowerCase();
+    if (lower !== 'connection' && lower !== 'keep-alive') continue;
+    if (lower === 'connection' && /(?:^|,)\s*close\s*(?:,|$)/i.test(raw[i + 1]!)) close = true;
+    raw.splice(i, 2);
+    i -= 2;
+  }
+  return close;
+}

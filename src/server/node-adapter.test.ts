@@ -67,6 +67,8 @@ describe('createRequestListener', () => {
       // One-byte characters past ASCII (é, ÿ) and two-byte ones (€, ✓): each must go out as UTF-8.
       else if (path === '/text-latin1') event.setResponse(new Response('déjà ÿ'));
       else if (path === '/text-wide') event.setResponse(new Response('déjà € ✓ 😀'));
+      else if (path === '/keep-alive-header') event.setResponse(new Response('kept?', 200, { Connection: 'keep-alive', 'Keep-Alive': 'timeout=600' }));
+      else if (path === '/close-header') event.setResponse(new Response('closing', 200, { Connection: 'Close' }));
       else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
       else event.setResponse(new Response('missing', 404));
     });
@@ -112,6 +114,21 @@ describe('createRequestListener', () => {
     assert.equal(failed.status, 500);
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(failed.length, '22');
+  });
+
+  it("leaves Connection to the server: an application's keep-alive never overrides a client's close, its close is honoured", async () => {
+    const keptOpen = (await rawGet(port, '/keep-alive-header')).toString('latin1');
+    assert.match(keptOpen, /\r\nConnection: close\r\n/i);
+    assert.doesNotMatch(keptOpen, /keep-alive/i);
+    const asked = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /close-header HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      // The server ends the connection itself, the client having asked for nothing.
+      socket.on('end', () => resolve(text)).on('error', reject);
+    });
+    assert.match(asked, /^HTTP\/1\.1 200 OK\r\n/);
+    assert.match(asked, /\r\nConnection: close\r\n/i);
   });
 
   it('writes a header value holding obs-text as Latin-1 bytes, whether the body is a string or a Buffer', async () => {

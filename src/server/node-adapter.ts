@@ -12,7 +12,7 @@ import { ClientGoneSignal, endingAtStop, isSignalStop, markEventStream, STOPPING
 import { answerFailure, type FailurePage } from './failure-answer.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 import { localHostOf, normaliseAddress } from './socket-address.js';
-import { sanitizeHeaderValues } from './header-values.js';
+import { sanitizeHeaderValues, takeConnectionHeaders } from './header-values.js';
 import { type SendTimeoutHandler, watchSending } from './send-timeout.js';
 
 export interface NodeAdapterOptions {
@@ -181,6 +181,7 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   if (response.isInformational) throw new RangeError(`The HTTP status code "${response.status}" is informational and cannot end a response.`);
   closeIfContinueOwed(res);
   const raw = response.headers.flatLines();
+  if (takeConnectionHeaders(raw)) res.shouldKeepAlive = false;
   const obsText = sanitizeHeaderValues(raw);
   const bodyless = request.realMethod === 'HEAD' || response.isEmpty;
   // node writes a head holding obs-text as Latin-1, one byte per character, except when it sends the head
