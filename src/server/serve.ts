@@ -92,6 +92,13 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     // response in flight closes the connection itself. A 400 there would tell a pipelining client that a
     // request it may retry was refused.
     if (error.code === 'HPE_CLOSED_CONNECTION') return;
+    // The connection itself failed (a reset mid-download, a write after the client left): there is no one
+    // to answer. Waiting on the response in flight for that would add listeners to it on every such
+    // failure, a leak warning on every cancelled download.
+    if (socket.destroyed || !socket.writable) {
+      socket.destroy();
+      return;
+    }
     const [status, text] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large']
