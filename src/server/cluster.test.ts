@@ -6,6 +6,15 @@ import { describe, it, mock } from 'node:test';
 import { resolveWorkerCount } from './cluster.js';
 
 const FIXTURE = new URL('./cluster-stop.fixture.ts', import.meta.url).pathname;
+const STRAY_FIXTURE = new URL('./stray-failure.fixture.ts', import.meta.url).pathname;
+
+/** Runs a fixture to its end: its exit code and what it wrote. */
+function runFixture(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
+}
 
 /** Runs the fixture's cluster, sends SIGTERM to its primary once both workers started, and gives its exit code. */
 async function stopCluster(stopFails: boolean): Promise<number | null> {
@@ -74,6 +83,22 @@ describe('runServer with several workers', () => {
   it('gives up, exit code 1, on workers that keep dying soon after they listen, instead of restarting them for ever', { timeout: 120_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { env: { ...process.env, CRASH_AFTER_LISTEN: '1' }, stdio: 'ignore' });
     assert.equal(await new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))), 1);
+  });
+
+  it('stops a worker still serving gracefully when it gives up on the others, instead of cutting its requests', { timeout: 120_000 }, async () => {
+    const { code, out } = await runFixture(FIXTURE, { CRASH_OTHERS: '1' });
+    assert.equal(code, 1);
+    assert.match(out, /healthy worker stopped/);
+  });
+});
+
+describe('runServer in one process', () => {
+  it('logs what the application rejects or throws outside any request, then stops as on a signal, the work under way finished, and exits 1', { timeout: 60_000 }, async () => {
+    for (const [env, what] of [[{}, 'unhandled promise rejection outside any request, stopping: rejected in the background'], [{ THROW: '1' }, 'uncaught exception outside any request, stopping: thrown in the background']] as const) {
+      const { code, out } = await runFixture(STRAY_FIXTURE, env);
+      assert.equal(code, 1);
+      assert.deepEqual(out.trim().split('\n'), [`logged: ${what}`, 'stopped after the work under way']);
+    }
   });
 
   it('exits 0 on Ctrl-C, though a worker still starting dies of the SIGINT the terminal sends the whole group', { timeout: 60_000 }, async () => {

@@ -60,21 +60,29 @@ export async function runServer({ workers, start, gracePeriod = 10_000, logger }
     return;
   }
   const running = await start();
-  stopOnSignal(() => running.close(), gracePeriod);
+  stopOnSignal(() => running.close(), gracePeriod, logger);
 }
 
-function stopOnSignal(stop: () => Promise<void>, gracePeriod: number): void {
+function stopOnSignal(stop: () => Promise<void>, gracePeriod: number, logger: RunOptions['logger']): void {
   let stopping = false;
-  for (const signal of SIGNALS) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      // The server's own grace period destroys lingering sockets; this one is the last resort.
-      setTimeout(() => process.exit(1), gracePeriod + 5_000).unref();
-      stop().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+  const stopAndExit = (failed: boolean): void => {
+    if (stopping) return;
+    stopping = true;
+    // The server's own grace period destroys lingering sockets; this one is the last resort.
+    setTimeout(() => process.exit(1), gracePeriod + 5_000).unref();
+    stop().then(
+      () => process.exit(failed ? 1 : 0),
+      () => process.exit(1),
+    );
+  };
+  for (const signal of SIGNALS) process.on(signal, () => stopAndExit(false));
+  // What the application threw or rejected outside any request (fire-and-forget work): node's default is to
+  // end the process there and then, cutting every request in flight, with a stack on stderr and no line in
+  // the log. It is logged, and the server stops as on a signal, its requests finished, then exits 1.
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.on(event, (error: unknown) => {
+      logger?.error(event === 'uncaughtException' ? 'uncaught exception outside any request, stopping' : 'unhandled promise rejection outside any request, stopping', { exception: error });
+      stopAndExit(true);
     });
   }
 }
@@ -107,23 +115,26 @@ function runPrimary(count: number, gracePeriod: number, logger: RunOptions['logg
     quickDeaths = !listened || Date.now() - startedAt < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
     if (quickDeaths >= CRASH_LOOP) {
       logger?.error('workers keep dying soon after they start, giving up', { worker: worker.process.pid, code, signal, deaths: quickDeaths });
-      process.exit(1);
+      // The workers still serving are stopped as on a signal, their requests finished: exiting at once
+      // would have cut them (a worker ends with its primary). The cluster's stop has failed: exit 1.
+      stopFailed = true;
+      stopAll('crash loop');
+      return;
     }
     logger?.warning('worker died, starting another', { worker: worker.process.pid, code, signal });
     fork();
   });
 
-  for (const signal of SIGNALS) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      logger?.info('stopping workers', { signal, workers: live.size });
-      setTimeout(() => process.exit(1), gracePeriod + 5_000).unref();
-      // Each worker stops itself gracefully on SIGTERM (see stopOnSignal).
-      for (const worker of live.keys()) worker.process.kill('SIGTERM');
-      if (live.size === 0) process.exit(0);
-    });
+  function stopAll(reason: string): void {
+    if (stopping) return;
+    stopping = true;
+    logger?.info('stopping workers', { signal: reason, workers: live.size });
+    setTimeout(() => process.exit(1), gracePeriod + 5_000).unref();
+    // Each worker stops itself gracefully on SIGTERM (see stopOnSignal).
+    for (const worker of live.keys()) worker.process.kill('SIGTERM');
+    if (live.size === 0) process.exit(stopFailed ? 1 : 0);
   }
+  for (const signal of SIGNALS) process.on(signal, () => stopAll(signal));
 
   logger?.info('starting workers', { workers: count });
   for (let i = 0; i < count; i++) fork();
