@@ -16,6 +16,11 @@ export interface CliIo {
    * signals are ignored: the stop under way finishes.
    */
   waitForStop(): Promise<string>;
+  /**
+   * Calls `listener` with each exception or promise rejection the application leaves uncaught outside any
+   * request (`uncaughtException`, `unhandledRejection`): what `keel serve` logs and stops on.
+   */
+  onStrayFailure(listener: (error: unknown, kind: 'uncaughtException' | 'unhandledRejection') => void): void;
   /** Ends the process at once (a stop that hangs). */
   exit(code: number): never;
 }
@@ -56,6 +61,9 @@ export function createProcessIo(): CliIo {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       }),
+    onStrayFailure: (listener) => {
+      for (const kind of ['uncaughtException', 'unhandledRejection'] as const) process.on(kind, (error: unknown) => listener(error, kind));
+    },
     exit: (code) => process.exit(code),
   };
 }

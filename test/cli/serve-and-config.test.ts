@@ -70,6 +70,32 @@ describe('keel serve', () => {
     await hanging;
   });
 
+  it('logs a promise the application leaves rejected outside any request, then stops, finishing the request in flight, and exits 1', { timeout: 60_000 }, async () => {
+    const app = fileURLToPath(new URL('fixtures/stray-rejection-app.ts', import.meta.url));
+    const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', app], { cwd: projectDir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<[number | null, string | null]>((resolve) => child.on('close', (code, signal) => resolve([code, signal])));
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stderr!.on('data', () => {
+        const found = /listening on http:\/\/[^:]+:(\d+)/.exec(stderr);
+        if (found) resolve(Number(found[1]));
+      });
+      child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}${stderr}`)));
+    });
+    const slow = rawRequest(port, { path: '/slow' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const fired = await rawRequest(port, { path: '/fire' });
+    assert.equal(fired.status, 200);
+    assert.match((await slow).body, /slow done/);
+    assert.deepEqual(await exited, [1, null]);
+    assert.match(stderr, /^unhandledRejection: stopping$/m);
+    const logged = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { msg?: string; exception?: { message?: string } });
+    assert.ok(logged.some((line) => line.msg === 'unhandled promise rejection outside any request, stopping' && /background work failed/.test(JSON.stringify(line))), stdout);
+  });
+
   it('exits with code 0 once the stop is over, without waiting for a controller still running past the grace period', { timeout: 60_000 }, async () => {
     const app = fileURLToPath(new URL('fixtures/stuck-controller-app.ts', import.meta.url));
     const child = spawnKeel(['serve', '--port', '0', '--env', 'prod', '--app', app], { cwd: projectDir, env: { SHUTDOWN_GRACE_MS: '300' } });

@@ -14,7 +14,10 @@ interface ServeOptions extends AppCommandOptions {
   host?: string;
 }
 
-/** The server `npm start` runs, for any application module; stops cleanly on SIGINT or SIGTERM. */
+/**
+ * The server `npm start` runs, for any application module; stops cleanly on SIGINT or SIGTERM, and on an
+ * exception or rejection left uncaught outside any request (logged; exit 1).
+ */
 export function registerServeCommand(program: Command, io: CliIo): void {
   const command = program
     .command('serve')
@@ -45,7 +48,18 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     // command's own lines go to stderr there.
     const say = config.env === 'prod' ? io.stderr : io.stdout;
     say.write(`keel (${config.env}, debug ${config.debug ? 'on' : 'off'}) listening on ${server.url}\n`);
-    const signal = await io.waitForStop();
+    // What the application leaves uncaught outside any request (fire-and-forget work that fails) would end
+    // the process there and then, cutting the requests in flight, with no line in the log: it is logged,
+    // and the server stops as on a signal, then exits 1.
+    let failed = false;
+    const strayFailure = new Promise<string>((resolve) =>
+      io.onStrayFailure((error, kind) => {
+        app.logger.critical(`${kind === 'uncaughtException' ? 'uncaught exception' : 'unhandled promise rejection'} outside any request, stopping`, { exception: error });
+        failed = true;
+        resolve(kind);
+      }),
+    );
+    const signal = await Promise.race([io.waitForStop(), strayFailure]);
     say.write(`${signal}: stopping\n`);
     // The server cuts lingering connections at its grace period, and a controller that has not answered by
     // then is no longer waited for; this is the last resort after it, for a store or a terminate listener
@@ -63,7 +77,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     }
     // The stop is over: what the application still runs (a controller the grace period gave up on, and its
     // timers) would otherwise keep the process alive for as long as it runs, for ever if it never ends.
-    io.exit(0);
+    io.exit(failed ? 1 : 0);
   });
 }
 
