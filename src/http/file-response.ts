@@ -3,6 +3,7 @@ import { basename, extname } from 'node:path';
 import contentDisposition from 'content-disposition';
 import { contentType as typeForName } from 'mime-types';
 import { formatHttpDate } from '../internal/http-date.js';
+import { wellFormed } from '../internal/well-formed.js';
 import { FileBody } from './file-body.js';
 import { NotFoundHttpException } from './http-exception.js';
 import { Response, type HeadersInit } from './response.js';
@@ -67,13 +68,12 @@ function names(headers: HeadersInit | undefined, name: string): boolean {
   return given.some((key) => key.toLowerCase() === name);
 }
 
-// Lone UTF-16 surrogates (a name read from JSON, `"\ud800.c"`): encodeURIComponent, which the package runs
-// on the name, throws on them, a 500 from a name a client chose.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 // RFC 6266: an ASCII `filename` for old clients, and the real name as UTF-8 in `filename*`. Not Latin-1 in
 // `filename`, as the package would write `é`: node refuses such a value once a Content-Length is set.
+// Well-formed first: encodeURIComponent, which the package runs on the name, throws on a lone surrogate (a
+// name read from JSON, `"\ud800.c"`), a 500 from a name a client chose.
 function attachment(given: string): string {
-  const name = given.replace(LONE_SURROGATE, '\ufffd');
+  const name = wellFormed(given);
   return contentDisposition(name, { fallback: name.replace(/[^\x20-\x7e]/g, '?') });
 }

@@ -2,6 +2,7 @@ import { errorFrames } from '../errors/stack-frame.js';
 import { messageOf } from '../errors/flat-error.js';
 import { setOwn } from '../internal/set-own.js';
 import { isError } from '../internal/is-error.js';
+import { wellFormed } from '../internal/well-formed.js';
 
 // Monolog's NormalizerFormatter limits: deeper or longer structures are cut with a note.
 const MAX_DEPTH = 9;
@@ -96,15 +97,9 @@ export function ownString(value: object): string | undefined {
   }
 }
 
-// A lone surrogate (a header's byte that is no UTF-8, see header-text.ts) becomes U+FFFD, as Monolog's
-// JSON_INVALID_UTF8_SUBSTITUTE writes it: escaped as `\udcff`, it made the line's JSON unreadable to PHP
+// Strings are written well-formed (see wellFormed): a lone surrogate becomes U+FFFD, as Monolog's
+// JSON_INVALID_UTF8_SUBSTITUTE writes it; escaped as `\udcff`, it made the line's JSON unreadable to PHP
 // and to any strict parser.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const SURROGATE = /[\ud800-\udfff]/;
-
-function wellFormed(text: string): string {
-  return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
-}
 
 function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, depth: number, list: boolean, walk: Walk): unknown {
   // Past the limit Monolog adds a "..." key: a list cut short is written as an object keyed by index.
