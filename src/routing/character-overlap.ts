@@ -18,12 +18,8 @@ const SAMPLES = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 
 export function mayOverlap(first: string, second: string): boolean {
   const [a, b] = [first, leadingAtom(second)];
   if (a === undefined || b === undefined || a.startsWith('(')) return true;
-  try {
-    const [ra, rb] = [a, b].map((atom) => new RegExp(`^(?:${unicodeClasses(atom)})$`, 'su'));
-    return SAMPLES.some((sample) => ra!.test(sample) && rb!.test(sample));
-  } catch {
-    return true;
-  }
+  const [inA, inB] = [samplesMatched(a), samplesMatched(b)];
+  return inA === undefined || inB === undefined || inA.some((sample) => inB.includes(sample));
 }
 
 // An atom itself, or the first atom of a group without alternatives; undefined when that cannot be told.
@@ -39,12 +35,17 @@ function leadingAtom(atom: string): string | undefined {
  * whole by both, or either matching no sample alone (then it cannot be told, and they are taken to).
  */
 export function mayShareCharacters(first: string, second: string): boolean {
+  const [inFirst, inSecond] = [samplesMatched(first), samplesMatched(second)];
+  return inFirst === undefined || inSecond === undefined || inFirst.length === 0 || inSecond.length === 0 || inFirst.some((sample) => inSecond.includes(sample));
+}
+
+// The SAMPLES a pattern (PCRE-style, as requirements are written) matches whole; undefined when it does not compile alone.
+function samplesMatched(pattern: string): string[] | undefined {
+  let regex: RegExp;
   try {
-    const [a, b] = [first, second].map((requirement) => new RegExp(`^(?:${unicodeClasses(requirement)})$`, 'su'));
-    const inFirst = SAMPLES.filter((sample) => a!.test(sample));
-    const inSecond = SAMPLES.filter((sample) => b!.test(sample));
-    return inFirst.length === 0 || inSecond.length === 0 || inFirst.some((sample) => inSecond.includes(sample));
+    regex = new RegExp(`^(?:${unicodeClasses(pattern)})$`, 'su');
   } catch {
-    return true;
+    return undefined;
   }
+  return SAMPLES.filter((sample) => regex.test(sample));
 }
