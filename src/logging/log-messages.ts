@@ -26,6 +26,9 @@ export const LOG_MESSAGES = {
   /** Once per episode: the durable profile store cannot keep up, newer records stay in memory only. */
   profileStoreBehind: 'profile store falling behind: records kept in memory only',
   kernelFailure: 'kernel failure outside the error pipeline',
+  /** runServer and `keel serve`, then the graceful stop and exit 1; context: exception. */
+  uncaughtOutsideRequest: 'uncaught exception outside any request, stopping',
+  unhandledRejectionOutsideRequest: 'unhandled promise rejection outside any request, stopping',
   /** ERROR, channel `request`; context: exception, method, request_uri. The connection was cut mid-body. */
   responseStreamFailed: 'response stream failed after its headers were sent: connection closed',
   /** WARNING, channel `request`; context: timeout (ms), method, request_uri. nginx says "client timed out … while sending to client". */

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { AppEnv, KeelConfig } from '../config/config.js';
+import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 
 /** Something started in each process that can be stopped gracefully (an App after listen()). */
@@ -81,7 +82,7 @@ function stopOnSignal(stop: () => Promise<void>, gracePeriod: number, logger: Ru
   // the log. It is logged, and the server stops as on a signal, its requests finished, then exits 1.
   for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
     process.on(event, (error: unknown) => {
-      logger?.error(event === 'uncaughtException' ? 'uncaught exception outside any request, stopping' : 'unhandled promise rejection outside any request, stopping', { exception: error });
+      logger?.error(event === 'uncaughtException' ? LOG_MESSAGES.uncaughtOutsideRequest : LOG_MESSAGES.unhandledRejectionOutsideRequest, { exception: error });
       stopAndExit(true);
     });
   }

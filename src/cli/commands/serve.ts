@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { createApp } from '../../app.js';
+import { LOG_MESSAGES } from '../../logging/log-messages.js';
 import { loadCliAppModule, loadCliConfig, type AppCommandOptions } from '../app-context.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
@@ -54,7 +55,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     let failed = false;
     const strayFailure = new Promise<string>((resolve) =>
       io.onStrayFailure((error, kind) => {
-        app.logger.critical(`${kind === 'uncaughtException' ? 'uncaught exception' : 'unhandled promise rejection'} outside any request, stopping`, { exception: error });
+        app.logger.critical(kind === 'uncaughtException' ? LOG_MESSAGES.uncaughtOutsideRequest : LOG_MESSAGES.unhandledRejectionOutsideRequest, { exception: error });
         failed = true;
         resolve(kind);
       }),
