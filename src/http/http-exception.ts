@@ -1,5 +1,6 @@
 import { derivedValues, type HoldsDerivedValues } from '../internal/attached.js';
 import type { ErrorCode } from './error-codes.js';
+import { isInstance } from '../internal/is-error.js';
 
 /** keel's own `KEEL_ERR_*` codes (offered by editors), or any of the application's. */
 export type HttpErrorCode = ErrorCode | (string & {});
@@ -109,12 +110,7 @@ export class TooManyRequestsHttpException extends HttpException {
 }
 
 export function isHttpException(error: unknown): error is HttpException {
-  // A Proxy whose getPrototypeOf trap throws is no HttpException, not a failure of the error's report.
-  try {
-    return error instanceof HttpException;
-  } catch {
-    return false;
-  }
+  return isInstance(error, HttpException);
 }
 
 // Said where the error is made: a bad name would otherwise break the XML answer or silently replace a
