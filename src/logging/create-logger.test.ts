@@ -131,6 +131,17 @@ describe('createLogger', () => {
       assert.deepEqual([parsed.context_level, parsed.context_channel, parsed.context_msg, parsed.context_reqId, parsed.kept], ['emergency', 'security', 'forged', 'x', true]);
     });
 
+    it('fills the message from the context as logged, as dev does, whether held back or not', () => {
+      for (const actionLevel of [false, 'error'] as const) {
+        const out = collector();
+        const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out, actionLevel });
+        const request = requestWithStack();
+        logger.info('{level} at {time} by {failure} in {reqId}', { level: 'debit', time: 'noon', failure: new RangeError('x') }, request);
+        logger.error('boom', {}, request);
+        assert.equal(JSON.parse(out.lines[0]!).msg, 'debit at noon by [object RangeError] in {reqId}', `actionLevel ${actionLevel}`);
+      }
+    });
+
     it('writes a literal message as it is, in prod as in dev', () => {
       const out = collector();
       createLogger({ env: 'prod', debug: false, level: 'info', destination: out }).error('GET /{exception}{reqId}', literalMessage({ exception: new Error('x') }));

@@ -52,6 +52,8 @@ interface HeldRecord {
   context: LogContext;
   /** The message template: interpolated only if the record is written (most held records never are). */
   message: string;
+  /** The context as logged, which fills the template (see #writeJson). */
+  values: LogContext;
   time: number;
 }
 
@@ -149,18 +151,20 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     // `reqId` ties a request's lines together, as Fastify's do: the main request's, so that its error
     // sub-request's lines join it (with pino's `pid`, unique across cluster workers).
     const context = jsonContext(given, request === undefined ? undefined : (request.stack?.main ?? request).id);
+    // The message is filled from the context as logged, as dev's lines are: the line's context has `reqId`
+    // added, keys renamed (`{level}` is the caller's, not `context_level`) and errors serialised.
     const held = this.#sinks.held;
     if (held === undefined) {
-      this.#pino![level](context, messageText(message, context));
+      this.#pino![level](context, messageText(message, given));
       return;
     }
     // Held per main request: its sub-requests share its stack.
     const owner = request?.stack;
-    const record: HeldRecord = { pino: this.#pino!, level, context, message, time: Date.now() };
+    const record: HeldRecord = { pino: this.#pino!, level, context, message, values: given, time: Date.now() };
     for (const ready of held.offer(owner, LOG_LEVELS.indexOf(level), record)) {
       replayedTime = ready.time;
       try {
-        ready.pino[ready.level](ready.context, messageText(ready.message, ready.context));
+        ready.pino[ready.level](ready.context, messageText(ready.message, ready.values));
       } finally {
         replayedTime = undefined;
       }
