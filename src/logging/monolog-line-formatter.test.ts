@@ -124,6 +124,14 @@ describe('formatMonologLine with hostile context', () => {
     assert.equal(JSON.parse(line.slice(line.indexOf('{'), line.lastIndexOf('}') + 1)).referer, 'https://x.test/\u009b31mRED\u007f');
   });
 
+  it("escapes the bidi controls of the context, as the message's are, so that the line reads as it is written", () => {
+    const message = 'invoice \u202egnp.exe \u2066a\u2069';
+    const line = formatMonologLine({ ...record({ exception: message }), message });
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(line), line);
+    assert.match(line, /\{"exception":"invoice \\u202egnp\.exe \\u2066a\\u2069"\}/);
+    assert.equal(JSON.parse(line.slice(line.indexOf('{'), line.lastIndexOf('}') + 1)).exception, message);
+  });
+
   it('writes the record even when its context cannot be', () => {
     const line = formatMonologLine(record({ get broken(): string { throw new Error('getter failed'); } }));
     assert.match(line, /^\[1970-01-01T00:00:00\.000000\+00:00\] request\.ERROR: m \{"context":"not written: getter failed"\} \[\]\n$/);

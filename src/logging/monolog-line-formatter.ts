@@ -33,8 +33,9 @@ let lastSecondText = '';
 function formatContext(context: Record<string, unknown>): string {
   if (Object.keys(context).length === 0) return '[]';
   // PHP's json_encode(JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) matches JSON.stringify, except that
-  // it escapes the two JavaScript line terminators. DEL and the C1 controls are escaped too, as the
-  // message's are (see oneLine): a client's `\u009b31m` must not drive the terminal of a `tail -f`.
+  // it escapes the two JavaScript line terminators. DEL, the C1 controls and the bidi controls are escaped
+  // too, as the message's are (see oneLine): a client's `\u009b31m` must not drive the terminal of a
+  // `tail -f`, nor a `\u202e` reorder the rest of the line (an uncaught error's message is in both).
   let json: string;
   try {
     json = JSON.stringify(normalizeContext(context));
@@ -45,4 +46,4 @@ function formatContext(context: Record<string, unknown>): string {
   return json.replace(ESCAPED_IN_JSON, escapeControl);
 }
 
-const ESCAPED_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;
+const ESCAPED_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
