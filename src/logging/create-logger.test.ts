@@ -65,6 +65,15 @@ describe('createLogger', () => {
       assert.match(out.lines[0]!, /\] request\.ERROR: boom \[\] \[\]\n$/);
     });
 
+    it("masks a secret-named placeholder in the request's copy of a record, not in the log file", () => {
+      const out = collector();
+      const logger = createLogger({ env: 'dev', debug: true, destination: out, now: () => 0 });
+      const request = requestWithStack();
+      logger.info('Login of {user} with {password}', { user: 'ada', password: 'hunter2' }, request);
+      assert.equal(request.stack!.logs[0]!.message, 'Login of ada with ******');
+      assert.match(out.lines[0]!, /app\.INFO: Login of ada with hunter2 \{/);
+    });
+
     it('names the channel the record was logged on, app by default', () => {
       const out = collector();
       const logger = createLogger({ env: 'dev', debug: true, destination: out, now: () => 0 });

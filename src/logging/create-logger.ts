@@ -141,7 +141,9 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
     if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
     const text = messageText(message, context);
     const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context, requestId: request?.id };
-    logs?.push(record);
+    // The request's copy is what its profile and debug page show: a `{password}` its message filled is
+    // masked there, as the context key beside it is. Filled again only if the template filled anything.
+    logs?.push(text === message ? record : { ...record, message: interpolate(message, context, { maskSecrets: true }) });
     if (!written) return;
     sinks.lines?.write(formatMonologLine(record));
     if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));

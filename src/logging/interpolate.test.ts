@@ -39,6 +39,12 @@ describe('interpolate', () => {
     assert.equal(interpolate('{constructor} {toString}', {}), '{constructor} {toString}');
   });
 
+  it('fills a secret-named placeholder with the mask when asked to, an empty one with nothing', () => {
+    const values = { user: 'ada', password: 'hunter2', api_key: 'K3Y', token: '' };
+    assert.equal(interpolate('{user} {password} {api_key} [{token}]', values, { maskSecrets: true }), 'ada ****** ****** []');
+    assert.equal(interpolate('{user} {password} {api_key} [{token}]', values), 'ada hunter2 K3Y []');
+  });
+
   it('fills in one pass', () => {
     assert.equal(interpolate('{a} {b}', { a: '{b}', b: 'B' }), '{b} B');
   });

@@ -1,3 +1,4 @@
+import { isSecretName, MASK } from '../config/mask-secrets.js';
 import { ownString } from './normalize-context.js';
 import { isError } from '../internal/is-error.js';
 // Monolog fills `{key}` for every key of the context, whatever its characters (PSR-3 only recommends
@@ -6,16 +7,21 @@ const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /**
  * Fills `{name}` placeholders from values, in one pass (a value that itself contains `{x}` is not filled
- * again), by Monolog's PsrLogMessageProcessor rules: the value as PHP would cast it to a string.
+ * again), by Monolog's PsrLogMessageProcessor rules: the value as PHP would cast it to a string. With
+ * `maskSecrets`, a secret-named placeholder (`{password}`) is filled with `******`, as the context key it
+ * names is shown: for the profiler's and the debug page's copy of the record, never the log file's.
  * @example interpolate('Matched route "{route}".', { route: 'home' }) // 'Matched route "home".'
  */
-export function interpolate(template: string, values: Record<string, unknown>): string {
+export function interpolate(template: string, values: Record<string, unknown>, { maskSecrets = false } = {}): string {
   if (!template.includes('{')) return template;
   return template.replace(PLACEHOLDER, (whole, key: string) => {
     // Own keys only: `{constructor}` is no placeholder of an empty context.
     if (!Object.hasOwn(values, key)) return whole;
     const value = values[key];
-    return value === undefined ? whole : placeholderText(value);
+    if (value === undefined) return whole;
+    const text = placeholderText(value);
+    // An empty secret stays empty, as maskSecrets() leaves it.
+    return maskSecrets && text !== '' && isSecretName(key) ? MASK : text;
   });
 }
 
