@@ -151,6 +151,20 @@ describe('createLogger', () => {
       }
     });
 
+    it('escapes the terminal controls, line separators and bidi controls JSON leaves raw, on every output', async () => {
+      const file = join(tempDir(), 'prod.log');
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', file, destination: out, actionLevel: false });
+      const text = 'from "\u009b31mRED\u007f \u202eevil \u2028forged"';
+      logger.error(text, { referer: text });
+      await logger.flush();
+      for (const line of [out.lines[0]!, readFileSync(file, 'utf8')]) {
+        assert.ok(!/[\u007f-\u009f\u2028\u2029\u202e]/.test(line), line);
+        assert.deepEqual([JSON.parse(line).msg, JSON.parse(line).referer], [text, text]);
+      }
+      await logger.close();
+    });
+
     it('writes a literal message as it is, in prod as in dev', () => {
       const out = collector();
       createLogger({ env: 'prod', debug: false, level: 'info', destination: out }).error('GET /{exception}{reqId}', literalMessage({ exception: new Error('x') }));

@@ -8,6 +8,7 @@ import { openDestination, wrapWriter, type LineWriter, type LogDestination } fro
 import { LOG_LEVELS, type LogLevel, type LogRecord } from './log-record.js';
 import { AbstractLogger, isLiteralMessage, literalMessage, type LogContext, type Logger } from './logger.js';
 import { formatMonologLine } from './monolog-line-formatter.js';
+import { escapeJsonControls } from './one-line.js';
 import { RequestLogBuffer } from './request-log-buffer.js';
 import { isError } from '../internal/is-error.js';
 
@@ -86,7 +87,8 @@ export function createLogger({ env, debug, level = 'debug', file, stderr = env =
     const outputs = [destination !== undefined ? wrapWriter(destination) : openDestination(1, { sync: false })];
     if (file !== undefined) outputs.push(openDestination(file, { sync: false }));
     sinks.destinations.push(...outputs);
-    const stream = outputs.length === 1 ? outputs[0]! : pino.multistream(outputs.map((out) => ({ stream: out, level: PINO_LEVELS.debug })), { levels: PINO_LEVELS });
+    const lines = outputs.map(escapedLines);
+    const stream = lines.length === 1 ? lines[0]! : pino.multistream(lines.map((out) => ({ stream: out, level: PINO_LEVELS.debug })), { levels: PINO_LEVELS });
     sinks.pino = pino<LogLevel, true>(
       {
         level,
@@ -208,6 +210,15 @@ function jsonContext(given: LogContext, reqId: number | undefined): LogContext {
 function isStrayError(key: string, value: unknown): boolean {
   if (key === 'exception' || key === 'err') return false;
   return isError(value);
+}
+
+/**
+ * An output of JSON lines that writes each with escapeJsonControls, as dev's lines are written (see
+ * formatMonologLine): stdout is read on terminals too (`docker logs -f`), and a client's `\u009b31m`,
+ * which pino writes raw, must not drive them.
+ */
+function escapedLines(out: LineWriter): LineWriter {
+  return { write: (line: string) => out.write(escapeJsonControls(line)) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { normalizeContext } from './normalize-context.js';
-import { escapeControl, oneLine } from './one-line.js';
+import { escapeJsonControls, oneLine } from './one-line.js';
 import type { LogRecord } from './log-record.js';
 
 /**
@@ -43,7 +43,5 @@ function formatContext(context: Record<string, unknown>): string {
     // A record is written whatever its context holds (a getter that throws, a string too long to build).
     json = JSON.stringify({ context: `not written: ${error instanceof Error ? error.message : String(error)}` });
   }
-  return json.replace(ESCAPED_IN_JSON, escapeControl);
+  return escapeJsonControls(json);
 }
-
-const ESCAPED_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

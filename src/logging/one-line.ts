@@ -22,3 +22,17 @@ export function oneLine(message: string): string {
 export function escapeControl(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
+
+// What JSON.stringify leaves as it is that a terminal or a log viewer acts on: DEL and the C1 controls
+// (`\u009b` is a terminal's CSI), the Unicode line and paragraph separators, the bidi controls. Written
+// escaped they stand for the same JSON string.
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text with the characters that oneLine escapes in a message, and that JSON.stringify leaves raw,
+ * written as `\u` escapes: the same data, safe on a terminal (`tail -f`, `docker logs -f`).
+ * @example escapeJsonControls('{"a":"\u009b31m"}') // '{"a":"\\u009b31m"}'
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(RAW_IN_JSON, escapeControl);
+}
