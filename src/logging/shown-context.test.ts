@@ -8,6 +8,11 @@ describe('shownContext', () => {
     assert.equal(JSON.stringify(shownContext({ body })), '{"body":{"a":1,"__proto__":{"password":"******","x":"y"}}}');
   });
 
+  it('shows a date, a URL, a map and a set by what they hold, as the log file writes them, not as {}', () => {
+    const context = { at: new Date(0), next: new URL('https://x.test/?token=abc'), counts: new Map([['a', 1]]), ids: new Set([1, 2]) };
+    assert.deepEqual(shownContext(context), { at: '1970-01-01T00:00:00.000Z', next: 'https://x.test/?token=******', counts: { a: 1 }, ids: [1, 2] });
+  });
+
   it('shows an error whose message getter throws, and an object a Proxy trap makes unreadable, instead of failing', () => {
     const error = Object.defineProperty(new Error('x'), 'message', {
       get() {
