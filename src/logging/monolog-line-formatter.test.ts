@@ -132,6 +132,12 @@ describe('formatMonologLine with hostile context', () => {
     assert.equal(JSON.parse(line.slice(line.indexOf('{'), line.lastIndexOf('}') + 1)).exception, message);
   });
 
+  it('writes a context value that cannot be read as such, and the other values as they are', () => {
+    const hostile = new Proxy({}, { ownKeys() { throw new Error('trap'); } });
+    const line = formatMonologLine(record({ user: 'ada', hostile, nested: { getter: { get x(): string { throw new Error('getter failed'); } } } }));
+    assert.match(line, / \{"user":"ada","hostile":"\[unreadable: trap\]","nested":\{"getter":"\[unreadable: getter failed\]"\}\} \[\]\n$/);
+  });
+
   it('writes the record even when its context cannot be', () => {
     const line = formatMonologLine(record({ get broken(): string { throw new Error('getter failed'); } }));
     assert.match(line, /^\[1970-01-01T00:00:00\.000000\+00:00\] request\.ERROR: m \{"context":"not written: getter failed"\} \[\]\n$/);

@@ -46,6 +46,12 @@ function normalize(value: unknown, depth: number, walk: Walk): unknown {
   walk.path.push(value as object);
   try {
     return normalizeObject(value as object, depth, walk);
+  } catch (error) {
+    // A value whose reading throws (an own getter, a Proxy trap) is written as such, its siblings as they
+    // are: PHP reads properties without running code, so one odd value never cost Monolog the whole
+    // context. The context itself unreadable is the record's to say (see formatMonologLine).
+    if (depth <= 1) throw error;
+    return `[unreadable: ${messageOf(error)}]`;
   } finally {
     walk.path.pop();
   }
