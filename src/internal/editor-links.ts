@@ -25,13 +25,17 @@ const REFUSED_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'blob', 'file
  * @example editorFormat('vscode') // 'vscode://file/%f:%l'
  */
 export function editorFormat(setting: string): string | undefined {
-  const known = EDITOR_FORMATS[setting.toLowerCase()];
-  if (known !== undefined) return known;
+  // Own names only: `constructor` or `__proto__` is no editor, and their inherited values no format.
+  const name = setting.toLowerCase();
+  if (Object.hasOwn(EDITOR_FORMATS, name)) return EDITOR_FORMATS[name];
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(setting)?.[1]?.toLowerCase();
   return scheme !== undefined && !REFUSED_SCHEMES.has(scheme) && setting.includes('%f') ? setting : undefined;
 }
 
-/** The editor's link to a file at a line; the path percent-encoded where a URL needs it (spaces, `#`, `?`). */
+/**
+ * The editor's link to a file at a line; the path percent-encoded where a URL needs it (spaces, `#`, `?`,
+ * and `&`, which would end the path early in the query of `?file=%f&line=%l`).
+ */
 export function editorUrl(format: string, file: string, line: number): string {
-  return format.replaceAll('%f', encodeURI(file).replaceAll('#', '%23').replaceAll('?', '%3F')).replaceAll('%l', String(line));
+  return format.replaceAll('%f', encodeURI(file).replaceAll('#', '%23').replaceAll('?', '%3F').replaceAll('&', '%26')).replaceAll('%l', String(line));
 }
