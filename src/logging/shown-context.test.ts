@@ -29,4 +29,22 @@ describe('shownContext', () => {
     assert.equal(typeof (shown.error as { message: unknown }).message, 'string');
     assert.equal(shown.hostile, '[unreadable]');
   });
+
+  it('cuts a value whose toJSON() gives another such value at the depth limit, as it cuts nested objects', () => {
+    class Chain {
+      constructor(readonly n: number) {}
+      toJSON(): Chain {
+        return new Chain(this.n + 1);
+      }
+    }
+    // Each form was shown at the same depth as the value it stands for: the chain went on until the stack ran out.
+    const before = Chain.prototype.toJSON;
+    let calls = 0;
+    Chain.prototype.toJSON = function counted(this: Chain) {
+      calls += 1;
+      return before.call(this);
+    };
+    assert.deepEqual(shownContext({ chain: new Chain(0) }), { chain: '[…]' });
+    assert.ok(calls < 10, `${calls} calls of toJSON()`);
+  });
 });

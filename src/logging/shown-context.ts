@@ -53,8 +53,9 @@ function toStorable(value: unknown, depth: number): unknown {
     if (isError(value)) return { class: classNameOf(value), message: maskTextSecrets(messageOf(value)) };
     if (depth >= MAX_DEPTH) return '[…]';
     if (Array.isArray(value)) return value.map((item) => toStorable(item, depth + 1));
+    // One level deeper, as an object's members are: a toJSON() giving another such object is cut in the end.
     const form = standIn(value);
-    if (form !== value) return toStorable(form, depth);
+    if (form !== value) return toStorable(form, depth + 1);
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) setOwn(out, key, toStorable(inner, depth + 1));
     return out;
