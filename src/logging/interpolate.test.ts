@@ -57,4 +57,12 @@ describe('interpolate', () => {
     }
     assert.equal(interpolate('{url} {ids} {broken}', { url: new URL('https://api.example.test/v1?page=2'), ids: new Set([1]), broken: new Broken() }), 'https://api.example.test/v1?page=2 [object Set] [object Broken]');
   });
+
+  it('names a function by its name, as the context shows it, never by its source text', () => {
+    const named = function onTick(): number {
+      return 42;
+    };
+    assert.equal(interpolate('{a} {b} {c}', { a: named, b: () => 1, c: class Job {} }), '[function onTick] [function b] [function Job]');
+    assert.equal(interpolate('{f}', { f: Object.defineProperty(() => 1, 'name', { value: '' }) }), '[function anonymous]');
+  });
 });

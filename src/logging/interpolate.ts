@@ -31,6 +31,9 @@ function placeholderText(value: unknown): string {
   if (value === true) return '1';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? 'NAN' : value > 0 ? 'INF' : '-INF';
   if (typeof value === 'string' || typeof value === 'bigint') return String(value);
+  // Named as the record's context names it (see normalizeContext), never its source text, which
+  // String() would give: a whole function body in a log line. Monolog writes a closure `[object Closure]`.
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
   // A date the way the processor formats one without a date format: `Y-m-d\TH:i:s.uP`, here in UTC.
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : `${value.toISOString().slice(0, 23)}000+00:00`;
   if (isError(value)) return `[object ${value.constructor.name}]`;
