@@ -112,6 +112,15 @@ describe('profiler panels', () => {
     assert.match(html, /<span class="timeline-bar timeline-exception" style="margin-left:[\d.]+%;width:[\d.]+%;"/);
   });
 
+  it('draws a timeline of more events than a call takes arguments (a request making many sub-requests)', async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    const time = store.get(token)!.collectors.time as { events: { event: string; listener: string; start: number; end: number }[] };
+    time.events = Array.from({ length: 200_000 }, (_, i) => ({ event: 'request', listener: 'L.onRequest', start: i / 1000, end: i / 1000 + 0.0005 }));
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=time`)), /<span class="label">Total time<\/span>/);
+  });
+
   it("puts the controller's own call on the timeline, between the listeners around it, and its time beside the total", async () => {
     const app = createProfiledApp();
     const token = (await app.get('/')).headers.get('x-debug-token')!;

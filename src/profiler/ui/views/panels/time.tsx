@@ -14,7 +14,8 @@ const MIB = 1024 * 1024;
  */
 export function TimePanel({ profile, data, base }: PanelProps<TimeData>) {
   const memory = profile.collectors.memory as MemoryData | undefined;
-  const span = Math.max(data.duration, ...data.events.map((entry) => entry.end), 0.001);
+  // A loop, not Math.max(...ends): a request with many sub-requests has more events than a call takes arguments.
+  const span = data.events.reduce((latest, entry) => Math.max(latest, entry.end), Math.max(data.duration, 0.001));
   const calls = data.events.filter(isControllerCall);
   const listenerCalls = data.events.length - calls.length;
   const subRequests = data.subRequests ?? [];
