@@ -13,6 +13,17 @@ describe('sanitizeHeaderValue', () => {
     assert.equal(sanitizeHeaderValue(`${valid}\0`), `${valid}%00`);
     assert.equal(sanitizeHeaderValue(valid), valid);
   });
+
+  it('encodes a character beyond one byte as its UTF-8, an emoji whole, and a lone surrogate without failing', () => {
+    assert.equal(sanitizeHeaderValue('price 5 €'), 'price 5 %E2%82%AC');
+    assert.equal(sanitizeHeaderValue('ok 😀'), 'ok %F0%9F%98%80');
+    // A request byte that was no UTF-8 (headerText's U+DCFF) is that byte again; another lone half is U+FFFD.
+    assert.equal(sanitizeHeaderValue('caf\udce9'), 'caf%E9');
+    assert.equal(sanitizeHeaderValue('a\ud83d b'), 'a%EF%BF%BD b');
+    const raw = ['X-Mood', '😀\r\n'];
+    sanitizeHeaderValues(raw);
+    assert.deepEqual(raw, ['X-Mood', '%F0%9F%98%80%0D%0A']);
+  });
 });
 
 describe('sanitizeHeaderValues', () => {

@@ -1,8 +1,12 @@
+import { rawurlencode } from '../internal/rawurlencode.js';
+
 // RFC 9110 §5.5: a field value is visible ASCII, obs-text, space and tab. Anything else (CR, LF, NUL, other
 // controls) would either be rejected by node:http with an exception or split the header, so it is
 // percent-encoded: a value built from request data can never inject a header or crash the response.
 const INVALID_FIELD_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
-const INVALID_FIELD_CHARS = /[^\t\x20-\x7e\x80-\xff]/g;
+// A surrogate pair is one character (an emoji), encoded whole: encodeURIComponent throws on either half
+// alone. A lone surrogate (a request byte that was no UTF-8, see headerText) goes through rawurlencode.
+const INVALID_FIELD_CHARS = /[\ud800-\udbff][\udc00-\udfff]|[^\t\x20-\x7e\x80-\xff]/g;
 
 // Values found valid lately, ASCII only: most responses repeat the same few (types, Cache-Control, Date).
 const VALID_VALUES_LIMIT = 256;
@@ -15,7 +19,7 @@ export function sanitizeHeaderValue(value: string): string {
 
 // A value not among validValues: cleaned, and remembered when it is plain ASCII.
 function sanitizeNewValue(value: string): string {
-  if (INVALID_FIELD_CHAR.test(value)) return value.replace(INVALID_FIELD_CHARS, (c) => encodeURIComponent(c));
+  if (INVALID_FIELD_CHAR.test(value)) return value.replace(INVALID_FIELD_CHARS, (c) => rawurlencode(c));
   // Not remembered: validValues holds ASCII values only, which sanitizeHeaderValues() need not look into.
   if (OBS_TEXT.test(value)) return value;
   if (validValues.size >= VALID_VALUES_LIMIT) validValues.clear();
