@@ -111,4 +111,12 @@ describe('Response', () => {
     const given = Response.json({}, 200, { 'X-A': '1', 'Content-Type': 'application/problem+json' });
     assert.deepEqual([...given.headers].map(([name, value]) => `${name}: ${name === 'Date' ? '…' : value}`), ['X-A: 1', 'Content-Type: application/problem+json', 'Cache-Control: no-cache, private', 'Date: …']);
   });
+
+  it("escapes <, >, &, ' and a string's \" as Symfony's JsonResponse does, so that the JSON is inert inside HTML", () => {
+    // php -r 'echo json_encode(["k<" => "</script>&\x27\"", "b" => "a\\"], 15);' with `/` left as it is.
+    const body = Response.json({ 'k<': '</script>&\'"', b: 'a\\', u: 'é/😀' }).body;
+    assert.equal(body, '{"k\\u003C":"\\u003C/script\\u003E\\u0026\\u0027\\u0022","b":"a\\\\","u":"é/😀"}');
+    assert.deepEqual(JSON.parse(String(body)), { 'k<': '</script>&\'"', b: 'a\\', u: 'é/😀' });
+    assert.equal(Response.json(['a\\"b']).body, '["a\\\\\\u0022b"]');
+  });
 });

@@ -138,12 +138,14 @@ export class Response {
   }
 
   /**
-   * A JSON response; `/` is left unescaped, unlike PHP's json_encode defaults. Its Content-Type comes after
+   * A JSON response, safe to embed in HTML as Symfony's JsonResponse makes it: `<`, `>`, `&`, `'` and a
+   * string's `"` are written `\u003C`, `\u003E`, `\u0026`, `\u0027` and `\u0022`; `/` and non-ASCII
+   * characters are left as they are, unlike PHP's json_encode defaults. Its Content-Type comes after
    * Cache-Control and Date, where Symfony's JsonResponse sets it once its data is in; one given in
    * `headers` stays as given.
    */
   static json(data: unknown, status = 200, headers?: HeadersInit): Response {
-    const response = new Response(JSON.stringify(data), status, headers === undefined ? undefined : toRecord(headers));
+    const response = new Response(encodeJson(data), status, headers === undefined ? undefined : toRecord(headers));
     if (!response.headers.has('content-type')) response.headers.set('Content-Type', 'application/json');
     return response;
   }
@@ -169,6 +171,19 @@ export class Response {
 function typed(body: string, status: number, type: string, headers: HeadersInit | undefined): Response {
   if (headers === undefined) return new Response(body, status, [['Content-Type', type]]);
   return new Response(body, status, { 'Content-Type': type, ...toRecord(headers) });
+}
+
+// JsonResponse's default flags, JSON_HEX_TAG | JSON_HEX_APOS | JSON_HEX_AMP | JSON_HEX_QUOT: a value holding
+// `</script>` cannot end the script element a page embeds the JSON in, nor a quote the attribute. The text
+// is scanned once more only when it holds one of them; `\\.` takes each escape whole, so that the `"`
+// closing a string that ends in a backslash (`"a\\"`) is not read as an escaped one.
+const HTML_SPECIAL = /[<>&']|\\"/;
+const HTML_SPECIALS = /[<>&']|\\./g;
+const HEX_ESCAPES: Record<string, string> = { '<': '\\u003C', '>': '\\u003E', '&': '\\u0026', "'": '\\u0027', '\\"': '\\u0022' };
+
+function encodeJson(data: unknown): string {
+  const text = JSON.stringify(data);
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (match) => HEX_ESCAPES[match] ?? match) : text;
 }
 
 // Repeated names of pairs become one name with every value.
