@@ -119,4 +119,12 @@ describe('Response', () => {
     assert.deepEqual(JSON.parse(String(body)), { 'k<': '</script>&\'"', b: 'a\\', u: 'é/😀' });
     assert.equal(Response.json(['a\\"b']).body, '["a\\\\\\u0022b"]');
   });
+
+  it('refuses data JSON cannot write, naming Response.json(), where it sent an empty body as application/json', () => {
+    for (const data of [undefined, () => 1, Symbol('s')]) assert.throws(() => Response.json(data), { name: 'TypeError', message: /^Response\.json\(\) cannot write (undefined|a function|a symbol) as JSON/ });
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    for (const data of [{ id: 1n }, cycle]) assert.throws(() => Response.json(data), { name: 'TypeError', message: /^Response\.json\(\) cannot write its data as JSON: / });
+    assert.equal(Response.json(null).body, 'null');
+  });
 });

@@ -140,7 +140,8 @@ export class Response {
   /**
    * A JSON response, safe to embed in HTML as Symfony's JsonResponse makes it: `<`, `>`, `&`, `'` and a
    * string's `"` are written `\u003C`, `\u003E`, `\u0026`, `\u0027` and `\u0022`; `/` and non-ASCII
-   * characters are left as they are, unlike PHP's json_encode defaults. Its Content-Type comes after
+   * characters are left as they are, unlike PHP's json_encode defaults. Data JSON cannot write (undefined,
+   * a function, a BigInt, a cycle) throws here, in the controller. Its Content-Type comes after
    * Cache-Control and Date, where Symfony's JsonResponse sets it once its data is in; one given in
    * `headers` stays as given.
    */
@@ -182,7 +183,14 @@ const HTML_SPECIALS = /[<>&']|\\./g;
 const HEX_ESCAPES: Record<string, string> = { '<': '\\u003C', '>': '\\u003E', '&': '\\u0026', "'": '\\u0027', '\\"': '\\u0022' };
 
 function encodeJson(data: unknown): string {
-  const text = JSON.stringify(data);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch (error) {
+    throw new TypeError(`Response.json() cannot write its data as JSON: ${(error as Error).message}.`, { cause: error });
+  }
+  // undefined, a function or a symbol: JSON.stringify gives no text, and the answer would be an empty body.
+  if (text === undefined) throw new TypeError(`Response.json() cannot write ${data === undefined ? 'undefined' : describeBody(data)} as JSON: give it an object, an array, a string, a number, a boolean or null.`);
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (match) => HEX_ESCAPES[match] ?? match) : text;
 }
 
