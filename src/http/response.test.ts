@@ -96,6 +96,13 @@ describe('Response', () => {
     }
   });
 
+  it("refuses an empty URL and a status that is no redirect, with RedirectResponse's messages", () => {
+    assert.throws(() => Response.redirect(''), { name: 'TypeError', message: 'Cannot redirect to an empty URL.' });
+    for (const status of [200, 300, 304, 404]) assert.throws(() => Response.redirect('/next', status), { name: 'RangeError', message: `The HTTP status code is not a redirect ("${status}" given).` });
+    assert.throws(() => Response.redirect('/next', 999), { message: 'The HTTP status code "999" is not valid.' });
+    for (const status of [201, 301, 302, 303, 307, 308]) assert.equal(Response.redirect('/next', status).headers.get('location'), '/next');
+  });
+
   it('drops the default Cache-Control of a 301 unless the headers given set one', () => {
     assert.equal(Response.redirect('/t', 301, { 'X-A': '1' }).headers.has('cache-control'), false);
     assert.equal(Response.redirect('/t', 301, { 'Cache-Control': 'max-age=60' }).headers.get('cache-control'), 'max-age=60, private');

@@ -154,16 +154,24 @@ export class Response {
   /**
    * A redirect, shaped like Symfony's RedirectResponse: an HTML body with a meta refresh, a lower-case
    * `charset=utf-8`, and no Cache-Control on a 301 (Symfony removes the default for permanent redirects).
+   * An empty URL, or a status that is no redirect, throws with the reference's message.
    */
   static redirect(url: string, status = 302, headers?: HeadersInit): Response {
     const given = toRecord(headers);
     const response = new Response(renderRedirectPage(url), status, given);
+    // In RedirectResponse's order, once the status is known valid: an empty Location sends the browser
+    // back to the page it asked for, which redirects it again, without end.
+    if (url === '') throw new TypeError('Cannot redirect to an empty URL.');
+    if (!REDIRECT_STATUSES.has(status)) throw new RangeError(`The HTTP status code is not a redirect ("${status}" given).`);
     response.headers.set('Location', url);
     response.headers.set('Content-Type', 'text/html; charset=utf-8');
     if (status === 301 && !Object.keys(given).some((name) => name.toLowerCase() === 'cache-control')) response.headers.delete('cache-control');
     return response;
   }
 }
+
+// Symfony's Response::isRedirect() statuses, which RedirectResponse accepts.
+const REDIRECT_STATUSES = new Set([201, 301, 302, 303, 307, 308]);
 
 /**
  * A response whose first header is its Content-Type. Without other headers the type goes in as a single
