@@ -128,7 +128,7 @@ const validNames = new Set<string>();
  * Refuses a name node would refuse when writing the response: there, past the controller and every listener,
  * it could only end in a bare 500; here it is the controller's error, with its debug page and its line.
  */
-function checkHeaderName(name: string): void {
+export function checkHeaderName(name: string): void {
   if (validNames.has(name)) return;
   if (!TOKEN.test(name)) throw new TypeError(`Invalid header name ${JSON.stringify(name)}: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), RFC 9110 §5.1.`);
   if (validNames.size >= VALID_NAMES_LIMIT) validNames.clear();

@@ -1,4 +1,5 @@
 import { derivedValues, type HoldsDerivedValues } from '../internal/attached.js';
+import { checkHeaderName } from './header-bag.js';
 import type { ErrorCode } from './error-codes.js';
 import { isInstance } from '../internal/is-error.js';
 
@@ -45,6 +46,10 @@ export class HttpException extends Error implements HoldsDerivedValues {
   #derived: Record<symbol, unknown> | undefined;
 
   constructor(status: number, { message = '', headers = {}, code = 'KEEL_ERR_HTTP', expose, extensions, cause }: HttpExceptionOptions = {}) {
+    // Said where the error is made, as a Response says it: the error's answer would otherwise fail to be
+    // built or written, past the error pipeline, as a bare 500 that names neither the status nor the header.
+    checkStatus(status);
+    for (const name in headers) if (Object.hasOwn(headers, name)) checkHeaderName(name);
     super(message, cause === undefined ? undefined : { cause });
     this.name = new.target.name;
     this.status = status;
@@ -111,6 +116,12 @@ export class TooManyRequestsHttpException extends HttpException {
 
 export function isHttpException(error: unknown): error is HttpException {
   return isInstance(error, HttpException);
+}
+
+// The Response's own check, and an interim status refused: it cannot be the final answer node writes.
+function checkStatus(status: number): void {
+  if (!Number.isInteger(status) || status < 100 || status >= 600) throw new RangeError(`The HTTP status code "${status}" is not valid.`);
+  if (status < 200) throw new RangeError(`The HTTP status code "${status}" is informational and cannot end a response.`);
 }
 
 // Said where the error is made: a bad name would otherwise break the XML answer or silently replace a
