@@ -1,4 +1,5 @@
 import { formatHttpDate } from '../internal/http-date.js';
+import { parseCacheControl, writeCacheControl, type CacheDirectives } from './cache-control.js';
 import { discardStreamedBody, isBodyStream, type BodyStream } from './body-stream.js';
 import { HeaderBag } from './header-bag.js';
 import { statusText } from './status-texts.js';
@@ -15,7 +16,7 @@ export type HeadersInit = Record<string, string | string[]> | Iterable<readonly 
 export class Response {
   body: ResponseBody;
   readonly headers: HeaderBag;
-  #cacheDirectives: Map<string, string | true> | undefined;
+  #cacheDirectives: CacheDirectives | undefined;
   #status = 200;
 
   constructor(body: ResponseBody = '', status = 200, headers?: HeadersInit) {
@@ -119,10 +120,7 @@ export class Response {
     if (directives === undefined || directives.size === 0) {
       return this.headers.has('last-modified') || this.headers.has('expires') ? 'private, must-revalidate' : 'no-cache, private';
     }
-    const value = [...directives.keys()]
-      .sort()
-      .map((key) => (directives.get(key) === true ? key : `${key}=${String(directives.get(key))}`))
-      .join(', ');
+    const value = writeCacheControl(directives);
     if (directives.has('public') || directives.has('private') || directives.has('s-maxage')) return value;
     return `${value}, private`;
   }
@@ -212,18 +210,6 @@ function toRecord(headers: HeadersInit | undefined): Record<string, string | str
     record[name] = present === undefined ? value : [...(Array.isArray(present) ? present : [present]), value];
   }
   return record;
-}
-
-function parseCacheControl(value: string): Map<string, string | true> {
-  const directives = new Map<string, string | true>();
-  for (const part of value.split(',')) {
-    const trimmed = part.trim();
-    if (trimmed === '') continue;
-    const eq = trimmed.indexOf('=');
-    if (eq === -1) directives.set(trimmed.toLowerCase(), true);
-    else directives.set(trimmed.slice(0, eq).trim().toLowerCase(), trimmed.slice(eq + 1).trim());
-  }
-  return directives;
 }
 
 function describeBody(body: unknown): string {
