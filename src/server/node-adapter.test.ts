@@ -41,6 +41,10 @@ function rawGet(port: number, path: string): Promise<Buffer> {
   });
 }
 
+async function* streamOf(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
 describe('createRequestListener', () => {
   const kernel = new Kernel();
   const fatal: unknown[] = [];
@@ -57,6 +61,9 @@ describe('createRequestListener', () => {
       // node refuses a header name that is no token when the head is written: the write itself fails.
       else if (path === '/unwritable') event.setResponse(new Response('never sent', 200, { 'X Bad:': 'value' }));
       else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
+      else if (path === '/repeated-length') event.setResponse(new Response('hello', 200, [['Content-Length', '5'], ['Content-Length', '9']]));
+      else if (path === '/repeated-wrong-length') event.setResponse(new Response('hello', 200, [['Content-Length', '9'], ['Content-Length', '5']]));
+      else if (path === '/repeated-stream-length') event.setResponse(new Response(streamOf('hello'), 200, [['Content-Length', '5'], ['Content-Length', '9']]));
       // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
       else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
       else if (path === '/never') return new Promise<void>(() => undefined);
@@ -114,6 +121,14 @@ describe('createRequestListener', () => {
     assert.equal(failed.status, 500);
     assert.equal(failed.body, 'Internal Server Error\n');
     assert.equal(failed.length, '22');
+  });
+
+  it('sends one Content-Length when the application declared two, so that no client or proxy has to pick one', async () => {
+    for (const path of ['/repeated-length', '/repeated-wrong-length', '/repeated-stream-length']) {
+      const answer = (await rawGet(port, path)).toString('latin1');
+      assert.deepEqual(answer.match(/\r\ncontent-length: [^\r]*/gi), ['\r\nContent-Length: 5'], path);
+      assert.ok(answer.endsWith('\r\n\r\nhello'), path);
+    }
   });
 
   it("leaves Connection to the server: an application's keep-alive never overrides a client's close, its close is honoured", async () => {

@@ -194,14 +194,20 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
   // the body as the next response (Fastify corrects it too). A stream's length is not known before it
   // ends: node sends it chunked (HTTP/1.1) or closes the connection after it (HTTP/1.0), unless the
   // controller declared its length (a file's size), which is then the application's word.
+  // Declared twice, with different values, the length is no framing at all (RFC 9112 §6.3): a client or a
+  // proxy in front either refuses the answer or reads the body by the one it picks.
   let encoding: BufferEncoding = 'utf8';
+  const declared = response.headers.get('content-length');
+  const repeated = declared !== undefined && response.headers.all('content-length').length > 1;
   if (!bodyless && stream === undefined && !response.headers.has('transfer-encoding')) {
     const bytes = Buffer.byteLength(body as string | Buffer);
     if (typeof body === 'string') encoding = cheapestEncoding(body, bytes);
     const length = String(bytes);
-    const declared = response.headers.get('content-length');
     if (declared === undefined) raw.push('Content-Length', length);
-    else if (declared !== length) raw[contentLengthIndex(raw) + 1] = length;
+    else if (declared !== length || repeated) setContentLength(raw, length);
+  } else if (repeated) {
+    // The first kept: one line, whichever, is what a client can frame the body by.
+    setContentLength(raw, undefined);
   }
   // The reason phrase too: node's own table spells a few differently from the reference (413, 418, 422).
   res.writeHead(response.status, response.statusText, raw);
@@ -261,7 +267,17 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   sending.catch(() => undefined);
 }
 
-function contentLengthIndex(raw: string[]): number {
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 14 && raw[i]!.toLowerCase() === 'content-length') return i;
-  return -1;
+// The first Content-Length line set to `length` (kept as it is when undefined), any other one taken out.
+function setContentLength(raw: string[], length: string | undefined): void {
+  let found = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length !== 14 || raw[i]!.toLowerCase() !== 'content-length') continue;
+    if (found) {
+      raw.splice(i, 2);
+      i -= 2;
+    } else {
+      found = true;
+      if (length !== undefined) raw[i + 1] = length;
+    }
+  }
 }
