@@ -40,6 +40,11 @@ describe('negotiateErrorFormat', () => {
     ['application/json;q=-1, application/xml;q=0', 'xml'],
     ['application/json;q=0, application/xml;q=0', 'json'],
     ['text/html;title="a, b";q=0.5, application/json;q=0.4', 'html'],
+    // An empty quality is PHP's (float) '', 0: after every other type.
+    ['application/json;q=, text/html;q=0.5', 'html'],
+    ['application/json;q="", text/html;q=0.5', 'html'],
+    ['text/html;q=, application/json;q=0.5', 'json'],
+    ['application/json;q=', 'json'],
   ];
 
   for (const [accept, expected] of table) {

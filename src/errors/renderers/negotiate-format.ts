@@ -57,7 +57,7 @@ function negotiate(accept: string): string | undefined {
   const items = lastOfEach(accept);
   let types: string[];
   try {
-    types = new Negotiator({ headers: { accept: items.map((item) => item.join(';')).join(',') } }).mediaTypes();
+    types = new Negotiator({ headers: { accept: items.map((item) => withPhpQuality(item).join(';')).join(',') } }).mediaTypes();
   } catch {
     return undefined;
   }
@@ -94,6 +94,12 @@ function refusedFormat(items: readonly string[][]): string | undefined {
     if (format !== undefined) return format;
   }
   return undefined;
+}
+
+// The q parameter as the number the reference reads: negotiator takes an empty one (`q=`, `q=""`) for 1,
+// PHP's cast for 0, and `application/json;q=, text/html;q=0.5` was JSON there, HTML here.
+function withPhpQuality([type = '', ...parameters]: readonly string[]): string[] {
+  return [type, ...parameters.map((parameter) => (parameterName(parameter) === 'q' ? `q=${phpQuality([parameter])}` : parameter))];
 }
 
 // PHP's (float) cast of the q parameter: its leading number, else 0; 1 without one.
