@@ -13,6 +13,16 @@ describe('HttpException', () => {
   it('refuses a header name that is no token, which no answer could carry', () => {
     assert.throws(() => new HttpException(418, { headers: { 'X Tea': 'green' } }), { name: 'TypeError', message: /^Invalid header name "X Tea"/ });
     assert.throws(() => new TooManyRequestsHttpException(30, 'slow', { headers: { 'Retry After:': '1' } }), TypeError);
-    assert.deepEqual(new MethodNotAllowedHttpException(['GET'], '', { headers: { 'X-Reason': 'read-only' } }).headers, { Allow: 'GET', 'X-Reason': 'read-only' });
+  });
+});
+
+describe('MethodNotAllowedHttpException', () => {
+  it('writes Allow as Symfony does: upper case, after the headers given, replacing one of theirs', () => {
+    const error = new MethodNotAllowedHttpException(['get', 'Post'], 'no', { headers: { 'X-Reason': 'read-only', Allow: 'DELETE' } });
+    assert.deepEqual(Object.entries(error.headers), [
+      ['X-Reason', 'read-only'],
+      ['Allow', 'GET, POST'],
+    ]);
+    assert.deepEqual(error.allow, ['get', 'Post']);
   });
 });

@@ -96,7 +96,8 @@ export class MethodNotAllowedHttpException extends HttpException {
       code: 'KEEL_ERR_ROUTE_METHOD_NOT_ALLOWED',
       ...options,
       message,
-      headers: { Allow: allow.join(', '), ...options.headers },
+      // Symfony's: after the headers given, and in upper case (strtoupper, ASCII letters only), whatever they say.
+      headers: { ...options.headers, Allow: allow.join(', ').replace(/[a-z]+/g, (letters) => letters.toUpperCase()) },
     });
     this.allow = allow;
   }
