@@ -96,6 +96,17 @@ describe('Response', () => {
     }
   });
 
+  it('keeps every value of pairs that repeat a name in another case with every Response helper, as the constructor does', () => {
+    const pairs: [string, string][] = [
+      ['Set-Cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ];
+    for (const response of [new Response('', 200, pairs), Response.html('', 200, pairs), Response.text('', 200, pairs), Response.json({}, 200, pairs), Response.redirect('/next', 302, pairs)]) {
+      assert.deepEqual(response.headers.all('set-cookie'), ['a=1', 'b=2']);
+      assert.deepEqual([...response.headers].filter(([name]) => name.toLowerCase() === 'set-cookie').map(([name]) => name), ['Set-Cookie', 'Set-Cookie']);
+    }
+  });
+
   it("refuses an empty URL and a status that is no redirect, with RedirectResponse's messages", () => {
     assert.throws(() => Response.redirect(''), { name: 'TypeError', message: 'Cannot redirect to an empty URL.' });
     for (const status of [200, 300, 304, 404]) assert.throws(() => Response.redirect('/next', status), { name: 'RangeError', message: `The HTTP status code is not a redirect ("${status}" given).` });

@@ -200,12 +200,17 @@ function encodeJson(data: unknown): string {
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (match) => HEX_ESCAPES[match] ?? match) : text;
 }
 
-// Repeated names of pairs become one name with every value.
+// Repeated names of pairs become one name with every value, matched in any case as the constructor matches
+// them (`Set-Cookie` then `set-cookie`): as two keys of the record, the second replaced the first.
 function toRecord(headers: HeadersInit | undefined): Record<string, string | string[]> {
   if (headers === undefined) return {};
   if (!(Symbol.iterator in headers)) return headers as Record<string, string | string[]>;
   const record: Record<string, string | string[]> = {};
-  for (const [name, value] of headers as Iterable<readonly [string, string]>) {
+  const spelled = new Map<string, string>();
+  for (const [given, value] of headers as Iterable<readonly [string, string]>) {
+    const lower = given.toLowerCase();
+    const name = spelled.get(lower) ?? given;
+    spelled.set(lower, name);
     const present = record[name];
     record[name] = present === undefined ? value : [...(Array.isArray(present) ? present : [present]), value];
   }
