@@ -38,6 +38,16 @@ describe('setCookie and clearCookie', () => {
     ]);
   });
 
+  it("writes the value as Symfony's Cookie does, and a request cookie's byte that was no UTF-8 as that byte", () => {
+    const header = Buffer.from([...Buffer.from('theme='), 0xff]).toString('latin1');
+    const theme = readCookies(new Request({ method: 'GET', target: '/', headers: { host: 'localhost', cookie: header } })).theme!;
+    const response = new Response('ok');
+    setCookie(response, 'theme', theme);
+    // php -r 'echo Symfony\Component\HttpFoundation\Cookie::create("a", "it\x27s (x)*!~");'
+    setCookie(response, 'a', "it's (x)*!~");
+    assert.deepEqual(response.headers.all('set-cookie'), ['theme=%FF; Path=/; HttpOnly; SameSite=Lax', 'a=it%27s%20%28x%29%2A%21~; Path=/; HttpOnly; SameSite=Lax']);
+  });
+
   it('refuses a name that would break the header, in the controller that sets it', () => {
     assert.throws(() => setCookie(new Response(''), 'bad name;', 'x'), TypeError);
   });

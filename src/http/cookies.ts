@@ -1,12 +1,16 @@
 import { parse, serialize, type SerializeOptions } from 'cookie';
+import { rawurlencode } from '../internal/rawurlencode.js';
 import { headerText } from './header-text.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
 
 export type CookieOptions = SerializeOptions;
 
-// Symfony's Cookie::create() defaults: the whole site, out of scripts' reach, not sent by other sites' forms.
-const DEFAULTS: CookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' };
+// Symfony's Cookie::create() defaults: the whole site, out of scripts' reach, not sent by other sites' forms;
+// the value written with rawurlencode, as its Cookie writes it. encodeURIComponent, the package's own,
+// threw on a lone surrogate: a request cookie's byte that was no UTF-8 (see headerText) set again failed
+// every request of the browser that kept it; rawurlencode writes the byte back.
+const DEFAULTS: CookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', encode: rawurlencode };
 
 /**
  * The request's cookies, values percent-decoded, as Symfony's `$request->cookies` (the first of a
