@@ -63,6 +63,7 @@ describe('createRequestListener', () => {
       else if (path === '/short-length') event.setResponse(new Response('hello world\n', 200, { 'Content-Length': '3' }));
       else if (path === '/repeated-length') event.setResponse(new Response('hello', 200, [['Content-Length', '5'], ['Content-Length', '9']]));
       else if (path === '/repeated-wrong-length') event.setResponse(new Response('hello', 200, [['Content-Length', '9'], ['Content-Length', '5']]));
+      else if (path === '/no-content-length') event.setResponse(new Response('', 204, [['Content-Length', '0'], ['Transfer-Encoding', 'chunked']]));
       else if (path === '/repeated-stream-length') event.setResponse(new Response(streamOf('hello'), 200, [['Content-Length', '5'], ['Content-Length', '9']]));
       // node refuses a non-ASCII Content-Disposition once a Content-Length came before it, half-way through the head.
       else if (path === '/unwritable-after-length') event.setResponse(new Response('x', 200, { 'Content-Length': '1', 'Content-Disposition': 'attachment; filename="été.csv"' }));
@@ -129,6 +130,13 @@ describe('createRequestListener', () => {
       assert.deepEqual(answer.match(/\r\ncontent-length: [^\r]*/gi), ['\r\nContent-Length: 5'], path);
       assert.ok(answer.endsWith('\r\n\r\nhello'), path);
     }
+  });
+
+  it('sends neither Content-Length nor Transfer-Encoding with a 204, whatever the application set (RFC 9110 §8.6, RFC 9112 §6.1)', async () => {
+    const answer = (await rawGet(port, '/no-content-length')).toString('latin1');
+    assert.match(answer, /^HTTP\/1\.1 204 No Content\r\n/);
+    assert.doesNotMatch(answer, /\r\n(content-length|transfer-encoding):/i);
+    assert.ok(answer.endsWith('\r\n\r\n'));
   });
 
   it("leaves Connection to the server: an application's keep-alive never overrides a client's close, its close is honoured", async () => {

@@ -205,6 +205,9 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
     const length = String(bytes);
     if (declared === undefined) raw.push('Content-Length', length);
     else if (declared !== length || repeated) setContentLength(raw, length);
+  } else if (response.status === 204) {
+    // No framing at all (RFC 9110 §8.6, RFC 9112 §6.1), whatever a listener set after the response was prepared.
+    if (declared !== undefined || response.headers.has('transfer-encoding')) dropFraming(raw);
   } else if (repeated) {
     // The first kept: one line, whichever, is what a client can frame the body by.
     setContentLength(raw, undefined);
@@ -265,6 +268,14 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   await Promise.race([sending, gone]);
   // Settled or not, nothing else waits for it.
   sending.catch(() => undefined);
+}
+
+// Every Content-Length and Transfer-Encoding line taken out.
+function dropFraming(raw: string[]): void {
+  for (let i = raw.length - 2; i >= 0; i -= 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === 'content-length' || name === 'transfer-encoding') raw.splice(i, 2);
+  }
 }
 
 // The first Content-Length line set to `length` (kept as it is when undefined), any other one taken out.
