@@ -45,7 +45,8 @@ export function renderProfile(profile: Profile, style: Style): string {
         ['URL', oneLine(request.url ?? profile.url)],
         ['Type', request.requestType ?? 'main'],
         ['Route', oneLine(request.route ?? 'n/a')],
-        ['Route params', JSON.stringify(request.routeParams ?? {})],
+        // The values are the decoded path: JSON escapes C0 controls only, not C1, bidi or line separators.
+        ['Route params', oneLine(JSON.stringify(request.routeParams ?? {}))],
         ['Controller', oneLine(request.controller ?? 'n/a')],
         ['Client IP', oneLine(request.clientIp ?? profile.ip)],
         ['Headers', formatHeaders(Object.entries(request.headers ?? {}))],
