@@ -16,6 +16,12 @@ describe('keel router:match', () => {
     assert.match(run.stdout, /^Route "item_edit" matches with id=42$/m);
   });
 
+  it('writes a parameter decoded from the path on one line, its control characters escaped, so that none acts on the terminal', async () => {
+    const run = await runKeel(['router:match', '/pages/%1b%5b2J%0a%c2%9b31m%e2%80%ae', '--app', HOST_APP]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Route "page" matches with page=1, section=\\u001b\[2J \\u009b31m\\u202e$/m);
+  });
+
   it('names the parameters the controller would get, the route\'s defaults included', async () => {
     const run = await runKeel(['router:match', '/pages/help', '--format=json', '--app', HOST_APP]);
     assert.equal(run.code, 0, run.stderr);

@@ -11,6 +11,7 @@ import { renderTable } from '../table.js';
 import { appOptions } from './app-options.js';
 import { parseAuthority } from '../../proxy/host-header.js';
 import { createOriginResolver, type ResolvedOrigin } from '../../proxy/trusted-proxies.js';
+import { oneLine } from '../../logging/one-line.js';
 
 interface RouterMatchOptions extends AppCommandOptions {
   method: string;
@@ -109,7 +110,8 @@ function renderReport({ request, trace, verdict }: MatchReport, style: Style): s
   return out;
 }
 
+// The values are decoded from the path: `%1b%5b2J` is an escape sequence that would act on the terminal.
 function formatParams(params: Record<string, string>): string {
   const entries = Object.entries(params);
-  return entries.length === 0 ? '' : ` with ${entries.map(([name, value]) => `${name}=${value}`).join(', ')}`;
+  return entries.length === 0 ? '' : ` with ${entries.map(([name, value]) => oneLine(`${name}=${value}`)).join(', ')}`;
 }
