@@ -145,6 +145,16 @@ describe('maskSettingSecrets', () => {
     }
   });
 
+  it('masks a password holding an unencoded /, ? or #, which ends no host[:port] before it, up to the last `@`', () => {
+    const cases: [string, string][] = [
+      ['postgres://app:ab/cd+ef==@db:5432/app', 'postgres://app:******@db:5432/app'],
+      ['mysql://app:pa#ss@db/app', 'mysql://app:******@db/app'],
+      ['redis://:p?ss@cache:6379', 'redis://:******@cache:6379'],
+    ];
+    for (const [value, masked] of cases) assert.equal(maskSettingSecrets(value), masked, value);
+    assert.deepEqual(maskSettings({ DATABASE_URL: 'postgres://app:ab/cd@db/app' }), { DATABASE_URL: 'postgres://app:******@db/app' });
+  });
+
   it("takes a refused URL's password to its last `@`: its `/` or `#` may be what made it invalid", () => {
     assert.equal(maskSettingSecrets('redis://:pa/ss@host', { refused: true }), 'redis://:******@host');
     assert.equal(maskSettingSecrets('redis://:pa#ss@host:99999', { refused: true }), 'redis://:******@host:99999');

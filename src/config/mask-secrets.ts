@@ -62,6 +62,8 @@ const SETTING_PASSWORD = new RegExp(String.raw`${USERINFO_START}[^\s"'<>]*@`);
 
 // A setting that is a URL: its scheme and two slashes, or one (a typo).
 const SETTING_URL = /^[a-z][a-z0-9+.-]*:\/{1,2}/i;
+// An authority without userinfo: a host (a bracketed IPv6 address, or a name without `:`), a port if any.
+const HOST_AND_PORT = /^(?:\[[^\]]*\]|[^:]*)(?::\d*)?$/;
 // A setting that is a DSN: a scheme, then anything (`mysql:host=…`).
 const SETTING_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 // `;name=value` pairs of a PDO DSN (`mysql:host=db;user=app;password=…`), the first right after the scheme.
@@ -73,7 +75,8 @@ const DSN_PAIR = /(^[a-z][a-z0-9+.-]*:|;)([^=;]+)=([^;]*)/gi;
  * before the host whatever it holds (`mysql://app:Pa"ss<w0rd>@db`, which a text would end at the quote),
  * after one slash too; the secret-named `;name=value` pairs of a PDO DSN are masked; and for a value
  * `refused` (a ConfigError's), a URL's password is taken to its last `@`: its `/`, `?` or `#` may be what
- * made it invalid (`redis://:pa/ss@host`), where a valid URL's path may hold an `@` (`/@scope/pkg`).
+ * made it invalid (`redis://:pa/ss@host`), where a valid URL's path may hold an `@` (`/@scope/pkg`). So is
+ * the password of any URL whose authority, cut at such a character, is no host[:port] (`app:pa/ss@db`).
  * @example maskSettingSecrets('redis://:pa/ss@host', { refused: true }) // 'redis://:******@host'
  */
 export function maskSettingSecrets(value: string, { refused = false }: { refused?: boolean } = {}): string {
@@ -83,7 +86,11 @@ export function maskSettingSecrets(value: string, { refused = false }: { refused
     const start = scheme[0].length;
     const authorityEnd = masked.slice(start).search(/[/?#]/);
     const end = authorityEnd === -1 ? masked.length : start + authorityEnd;
-    const at = masked.lastIndexOf('@', end - 1);
+    let at = masked.lastIndexOf('@', end - 1);
+    // No `@` before the first `/`, `?` or `#`, and no host[:port] either (`app:ab` of
+    // `postgres://app:ab/cd@db`): a password holding one of them unencoded, as a generated base64 one does,
+    // cut the authority short. Its userinfo runs to the last `@`, as a refused URL's does.
+    if (at < start && !HOST_AND_PORT.test(masked.slice(start, end))) at = masked.lastIndexOf('@');
     if (at >= start) {
       const userinfo = masked.slice(start, at);
       const colon = userinfo.indexOf(':');
