@@ -104,6 +104,11 @@ describe('loadConfig', () => {
     });
     it('names KEEL_PROFILER_STORAGE when its Redis URL has a port that is no number', () => invalid(() => loadConfig({ cwd, env: { KEEL_PROFILER_STORAGE: 'redis://127.0.0.1:notaport' } }), 'KEEL_PROFILER_STORAGE'));
     it('names SHUTDOWN_GRACE_MS when no timer can hold it', () => invalid(() => loadConfig({ cwd, env: { SHUTDOWN_GRACE_MS: '3000000000' } }), 'SHUTDOWN_GRACE_MS'));
+    // node arms a connection's keep-alive timer 1 s past the setting: beyond a timer's range, every request warned.
+    it('names KEEP_ALIVE_TIMEOUT_MS when no timer can hold it once node adds its second, and takes the largest one can', () => {
+      invalid(() => loadConfig({ cwd, env: { KEEP_ALIVE_TIMEOUT_MS: '2147482648' } }), 'KEEP_ALIVE_TIMEOUT_MS');
+      assert.equal(loadConfig({ cwd, env: { KEEP_ALIVE_TIMEOUT_MS: '2147482647' } }).server?.keepAliveTimeout, 2_147_482_647);
+    });
     it('names SEND_TIMEOUT_MS when no timer can hold it, or it is zero', () => {
       invalid(() => loadConfig({ cwd, env: { SEND_TIMEOUT_MS: '3000000000' } }), 'SEND_TIMEOUT_MS');
       invalid(() => loadConfig({ cwd, env: { SEND_TIMEOUT_MS: '0' } }), 'SEND_TIMEOUT_MS');

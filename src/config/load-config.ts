@@ -112,7 +112,9 @@ function readServerLimits(values: EnvValues): ServerLimits {
   return {
     headersTimeout,
     requestTimeout,
-    keepAliveTimeout: values.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 1),
+    // node arms the idle connection's timer 1 s past this: beyond a timer's range, each request warned
+    // TimeoutOverflowWarning on stderr.
+    keepAliveTimeout: values.integer('KEEP_ALIVE_TIMEOUT_MS', 5_000, 1, 2 ** 31 - 1 - 1_000),
     // A timer's range: beyond it, node would fire at once.
     sendTimeout: values.integer('SEND_TIMEOUT_MS', 60_000, 1, 2 ** 31 - 1),
     maxHeaderSize: values.bytes('MAX_HEADER_SIZE', 16 * 1024),
