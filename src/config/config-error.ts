@@ -1,3 +1,4 @@
+import { escapeControls } from '../logging/one-line.js';
 import { isSecretName, MASK, maskSettingSecrets } from './mask-secrets.js';
 
 /** A .env file keel cannot read: where, and why (worded as Symfony's FormatException). */
@@ -30,9 +31,11 @@ export class ConfigError extends Error {
   }
 }
 
-// The message lands in terminals and CI logs: a secret setting's value, or a URL's password, is masked.
+// The message lands in terminals and CI logs: a secret setting's value, or a URL's password, is masked,
+// and its control characters escaped: a line break cut the message (`keel` prints its first line) before
+// it said what was expected, and an escape sequence acted on the terminal.
 function describeValue(variable: string, value: string, expected: string): string {
-  return `${variable}="${isSecretName(variable) ? MASK : maskSettingSecrets(value, { refused: true })}" is invalid: expected ${expected}.`;
+  return `${variable}="${isSecretName(variable) ? MASK : escapeControls(maskSettingSecrets(value, { refused: true }))}" is invalid: expected ${expected}.`;
 }
 
 // Symfony's format, `<reason> in "<file>" at line <n>.`, without the excerpt of the file it adds below:

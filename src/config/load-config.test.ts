@@ -89,6 +89,10 @@ describe('loadConfig', () => {
   describe('when a value is invalid', () => {
     const cwd = project({});
     it('names APP_ENV and the allowed environments', () => invalid(() => loadConfig({ cwd, env: { APP_ENV: 'staging' } }), 'APP_ENV'));
+    it('quotes a value holding a line break or an escape sequence escaped, on the one line that says what it expects', () => {
+      const message = 'LOG_LEVEL="de\\u000abug\\u001b[2J" is invalid: expected one of debug, info, notice, warning, error, critical.';
+      assert.throws(() => loadConfig({ cwd, env: { LOG_LEVEL: 'de\nbug\u001b[2J' } }), { message });
+    });
     it('names PORT when it is out of range', () => invalid(() => loadConfig({ cwd, env: { PORT: '70000' } }), 'PORT'));
     it('names PORT when it is not a number', () => invalid(() => loadConfig({ cwd, env: { PORT: '80a' } }), 'PORT'));
     it('names APP_DEBUG when it is not a boolean', () => invalid(() => loadConfig({ cwd, env: { APP_DEBUG: 'maybe' } }), 'APP_DEBUG'));

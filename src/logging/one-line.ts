@@ -3,6 +3,7 @@
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/u;
 const LINE_BREAK = /\r\n|\r|\n/g;
 const OTHER_CONTROL = /(?![\t\r\n])[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/gu;
+const ANY_CONTROL = new RegExp(CONTROL.source, 'gu');
 
 /**
  * A message as one line of a log, on the console or in a file: line breaks become spaces (Monolog's
@@ -16,6 +17,15 @@ const OTHER_CONTROL = /(?![\t\r\n])[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069
 export function oneLine(message: string): string {
   if (!CONTROL.test(message)) return message;
   return message.replace(LINE_BREAK, ' ').replace(OTHER_CONTROL, escapeControl);
+}
+
+/**
+ * A text with every control character oneLine() escapes written as `\\u001b`, line breaks and tabs
+ * included: for a value quoted in a one-line message, where a space would hide what it really holds.
+ * @example escapeControls('de\nbug') // 'de\\u000abug'
+ */
+export function escapeControls(text: string): string {
+  return CONTROL.test(text) ? text.replace(ANY_CONTROL, escapeControl) : text;
 }
 
 /** A character as JSON's `\\u` escape writes it: `\\u001b`. */
