@@ -194,6 +194,20 @@ describe('keel config', () => {
     }
   });
 
+  it('writes a value\'s control characters escaped, so that none acts on the terminal, a multi-line value on lines of its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keel-cli-config-controls-'));
+    try {
+      // An OSC 52 sequence sets the terminal's clipboard.
+      writeFileSync(join(dir, '.env'), 'BANNER="\u001b]52;c;cHduZWQ=\u0007one\\ntwo"\n');
+      const run = await runKeel(['config'], { cwd: dir });
+      assert.equal(run.code, 0, run.stderr);
+      assert.doesNotMatch(run.stdout, /(?!\n)\p{Cc}/u);
+      assert.match(run.stdout, /^BANNER {2}\\u001b\]52;c;cHduZWQ=\\u0007one\n {8}two$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails in one line on an invalid setting', async () => {
     const run = await runKeel(['config'], { cwd: projectDir, env: { TRUSTED_PROXIES: 'not-an-address' } });
     assert.equal(run.code, 1);

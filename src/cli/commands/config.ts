@@ -8,6 +8,7 @@ import type { CliIo } from '../cli-io.js';
 import { formatOption, toJson, type OutputFormat } from '../output-format.js';
 import { createStyle } from '../style.js';
 import { renderDefinitionList } from '../table.js';
+import { oneLine } from '../../logging/one-line.js';
 
 /**
  * The effective configuration, and the variables the project's `.env` files define with their effective
@@ -32,11 +33,20 @@ export function registerConfigCommand(program: Command, io: CliIo): void {
         return;
       }
       const style = createStyle(io.stdout, io.env);
-      io.stdout.write(`${style.yellow(style.bold('Configuration'))}\n${renderDefinitionList(flatten(masked), style)}`);
-      const variables = Object.entries(dotenv);
+      io.stdout.write(`${style.yellow(style.bold('Configuration'))}\n${renderDefinitionList(printable(flatten(masked)), style)}`);
+      const variables = printable(Object.entries(dotenv));
       io.stdout.write(`\n${style.yellow(style.bold('Variables from .env files'))}\n`);
       io.stdout.write(variables.length === 0 ? 'none\n' : renderDefinitionList(variables, style));
     });
+}
+
+/**
+ * Values with their control characters escaped as oneLine() writes them: a .env file (one a cloned project
+ * brings) or the environment may hold an escape sequence that would act on the terminal. A value's own
+ * lines stay lines, which the definition list indents.
+ */
+function printable(entries: readonly (readonly [string, string])[]): [string, string][] {
+  return entries.map(([name, value]) => [name, value.split('\n').map(oneLine).join('\n')]);
 }
 
 /** `{ profiler: { enabled: true } }` → `profiler.enabled  true`, arrays as comma lists. */
