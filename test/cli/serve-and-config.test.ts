@@ -194,6 +194,22 @@ describe('keel config', () => {
     }
   });
 
+  it('lists what .env.local defines when it chooses the test environment, which start-up read before it chose', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keel-cli-config-local-'));
+    try {
+      writeFileSync(join(dir, '.env'), 'APP_ENV=dev\n');
+      writeFileSync(join(dir, '.env.local'), 'APP_ENV=test\nLOCAL_ONLY=x\n');
+      writeFileSync(join(dir, '.env.test'), 'TEST_ONLY=y\n');
+      const run = await runKeel(['config', '--format=json'], { cwd: dir });
+      assert.equal(run.code, 0, run.stderr);
+      const { config, dotenv } = JSON.parse(run.stdout) as { config: { env: string }; dotenv: Record<string, string> };
+      assert.equal(config.env, 'test');
+      assert.deepEqual(dotenv, { APP_ENV: 'test', LOCAL_ONLY: 'x', TEST_ONLY: 'y' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes a value\'s control characters escaped, so that none acts on the terminal, a multi-line value on lines of its own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'keel-cli-config-controls-'));
     try {

@@ -24,7 +24,9 @@ export function registerConfigCommand(program: Command, io: CliIo): void {
       const config = loadCliConfig(io, options);
       const env = options.env === undefined ? io.env : { ...io.env, APP_ENV: options.env };
       const effective = resolveEnvVars(config.projectDir, env);
-      const declared = declaredDotenvNames(config.projectDir, { APP_ENV: config.env });
+      // The cascade start-up ran, from the same environment: a .env.local that chose the test environment was
+      // read before it chose (asked with APP_ENV=test, it would be skipped, its variables unlisted).
+      const declared = declaredDotenvNames(config.projectDir, env);
       // A file's APP_ENV shows the environment being resolved, which --env or the real environment chose.
       const dotenv = maskSettings(Object.fromEntries(declared.map((name) => [name, name === 'APP_ENV' ? config.env : (effective[name] ?? '')])));
       const masked = maskSettings(configWithoutDotenv(config));
