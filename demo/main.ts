@@ -15,7 +15,7 @@ const config = loadConfig();
 // Rate limits counted in memory cannot be shared by workers (keel refuses them there): without Redis and
 // without a count asked for, the demo serves from one process instead of failing in every worker.
 const workers = resolveWorkerCount(process.env, config);
-const oneForMemoryLimits = workers === 1 && resolveWorkerCount(process.env, config.env) > 1;
+const oneForMemoryLimits = workers === 1 && resolveWorkerCount({ ...config.dotenvVars, ...process.env }, config.env) > 1;
 
 await runServer({
   workers,

@@ -68,6 +68,14 @@ describe('resolveWorkerCount', () => {
     assert.equal(resolveWorkerCount({ KEEL_WORKERS: ' ', WEB_CONCURRENCY: '2' }, 'prod'), 2);
   });
 
+  it('reads the count a .env file of the configuration gives, the environment given winning over it', () => {
+    const dotenvVars = { KEEL_WORKERS: '3', WEB_CONCURRENCY: '5' };
+    assert.equal(resolveWorkerCount({}, { env: 'prod', dotenvVars }), 3);
+    assert.equal(resolveWorkerCount({}, { env: 'dev', dotenvVars: { WEB_CONCURRENCY: '5' } }), 5);
+    assert.equal(resolveWorkerCount({ KEEL_WORKERS: '2' }, { env: 'prod', dotenvVars }), 2);
+    assert.throws(() => resolveWorkerCount({}, { env: 'prod', dotenvVars: { KEEL_WORKERS: 'many' } }), /KEEL_WORKERS must be a positive integer/);
+  });
+
   it('refuses a count that is not a positive integer, naming the variable', () => {
     assert.throws(() => resolveWorkerCount({ KEEL_WORKERS: '0' }, 'prod'), /KEEL_WORKERS must be a positive integer/);
     assert.throws(() => resolveWorkerCount({ WEB_CONCURRENCY: 'two' }, 'prod'), /WEB_CONCURRENCY must be a positive integer/);

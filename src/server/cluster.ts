@@ -31,13 +31,16 @@ const QUICK_DEATH_MS = 10_000;
  * prod and a single process elsewhere (dev keeps one process, so that its in-memory profiler sees every
  * request). Given the configuration rather than its environment name, the default in prod is one process
  * too while the rate limits are counted in memory, which workers cannot share (keel refuses to start them):
- * one per core once they are shared through Redis.
+ * one per core once they are shared through Redis. A configuration from loadConfig() also lends the values its
+ * `.env` files gave (`KEEL_WORKERS=4` in `.env.prod.local`), below the environment given, as every other
+ * setting is read: loadConfig() never writes them to process.env.
  * @example resolveWorkerCount({ KEEL_WORKERS: '4' }, 'prod') // 4
  * @example resolveWorkerCount({}, loadConfig()) // prod with RATE_LIMIT_STORAGE=redis://…: one per core
  */
-export function resolveWorkerCount(env: Record<string, string | undefined>, config: AppEnv | Pick<KeelConfig, 'env' | 'rateLimiterStorage'>): number {
+export function resolveWorkerCount(env: Record<string, string | undefined>, config: AppEnv | Pick<KeelConfig, 'env' | 'rateLimiterStorage' | 'dotenvVars'>): number {
+  const fromFiles = typeof config === 'string' ? undefined : config.dotenvVars;
   for (const name of ['KEEL_WORKERS', 'WEB_CONCURRENCY'] as const) {
-    const value = env[name]?.trim();
+    const value = (env[name] ?? fromFiles?.[name])?.trim();
     if (value === undefined || value === '') continue;
     if (value === 'auto') return availableParallelism();
     if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a positive integer or "auto", got "${value}".`);
