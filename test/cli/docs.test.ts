@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from './run-keel.js';
 
-// Guides of their own areas, written alongside these: linked from here, checked once they land.
-const PENDING_GUIDES = new Set(['profiler.md', 'rate-limiting.md']);
-const GUIDES = ['getting-started.md', 'routing.md', 'errors-and-pages.md', 'deployment.md', 'from-symfony.md'];
+// Every page a reader follows links through: the README and each guide.
+const PAGES = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))];
 
 function readDoc(name: string): string {
   return readFileSync(join(REPO_ROOT, 'docs', name), 'utf8');
@@ -20,12 +19,22 @@ function codeBlock(markdown: string, language: string): string {
   return found[1]!;
 }
 
+// GitHub's anchor of a heading: lower case, punctuation but `-` and `_` dropped, each space a `-`.
+function anchorsOf(markdown: string): Set<string> {
+  const outside = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  return new Set([...outside.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => heading!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-')));
+}
+
 describe('the guides', () => {
-  for (const guide of GUIDES) {
-    it(`${guide} links only to files that exist`, () => {
-      for (const [, target] of readDoc(guide).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-        if (/^[a-z]+:/.test(target!) || (PENDING_GUIDES.has(target!) && !existsSync(join(REPO_ROOT, 'docs', target!)))) continue;
-        assert.ok(existsSync(join(REPO_ROOT, 'docs', target!)), `${guide} links to ${target}, which does not exist`);
+  for (const page of PAGES) {
+    it(`${page} links only to files and headings that exist`, () => {
+      const text = readFileSync(join(REPO_ROOT, page), 'utf8');
+      for (const [, target, anchor] of text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        const file = target === '' ? join(REPO_ROOT, page) : join(REPO_ROOT, dirname(page), target!);
+        assert.ok(existsSync(file), `${page} links to ${target}, which does not exist`);
+        if (anchor === undefined || !file.endsWith('.md')) continue;
+        assert.ok(anchorsOf(readFileSync(file, 'utf8')).has(anchor), `${page} links to ${relative(REPO_ROOT, file)}#${anchor}, a heading it does not have`);
       }
     });
   }
