@@ -73,6 +73,16 @@ describe('UrlGenerator', () => {
     assert.equal(routes.generate('file', { name: 'a/b%25' }), '/files/a/b%2525');
   });
 
+  it('reads a null or undefined value (an optional property left unset) as PHP\'s null: the default in a placeholder, nothing in the query or fragment', () => {
+    const filters: { page?: string; q?: string; _fragment?: string } = { page: undefined, q: undefined, _fragment: undefined };
+    assert.equal(generator.generate('list', filters), '/list');
+    assert.equal(generator.generate('item_edit', { id: 3, q: null, tab: 'a' }), '/items/3?tab=a');
+    const anchored = new UrlGenerator(new RouteCollection().addAll([{ name: 'a', path: '/a', defaults: { _fragment: 'top' } }]));
+    assert.equal(anchored.generate('a', { _fragment: undefined }), '/a#top');
+    // Given, it is no value a placeholder without a default can take, as the reference refuses it.
+    assert.throws(() => generator.generate('item_edit', { id: undefined }), { message: 'Parameter "id" for route "item_edit" must match "\\d+" ("" given) to generate a corresponding URL.' });
+  });
+
   it('checks path requirements with their case, as the path is matched (Symfony ignores it and writes URLs its matcher refuses)', () => {
     const codes = new UrlGenerator(new RouteCollection().addAll([{ name: 'code', path: '/code/{c<[a-z]+>}' }]));
     assert.equal(codes.generate('code', { c: 'abc' }), '/code/abc');

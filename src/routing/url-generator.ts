@@ -6,7 +6,11 @@ import { looseEquals } from '../internal/php-numeric.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
 import { unicodeClasses } from './unicode-classes.js';
 
-export type UrlParams = Record<string, string | number | boolean>;
+/**
+ * A parameter's value. `null` or `undefined` (an optional property left unset) is PHP's null: a placeholder
+ * takes its default, and a query parameter or fragment is left out.
+ */
+export type UrlParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface GenerateOptions {
   /** Build an absolute URL on this request's scheme and host (a Request fits; `origin.prefix` is honoured). */
@@ -36,9 +40,11 @@ export class UrlGenerator {
   generate(name: string, params: UrlParams = {}, { absolute }: GenerateOptions = {}): string {
     const route = this.#routes.get(name);
     if (route === undefined) throw new UrlGenerationError(`Unable to generate a URL for the named route "${name}" as such route does not exist.`);
-    const values: Record<string, string> = { ...route.defaults };
+    const values: Record<string, string | null> = { ...route.defaults };
     // As PHP writes a value into a string: true is 1, false nothing (the query's http_build_query: 1 and 0).
-    for (const [key, value] of Object.entries(params)) values[key] = typeof value === 'boolean' ? (value ? '1' : '') : String(value);
+    // A null replaces the default, as array_replace() does, and counts as given (the reference then
+    // refuses it for a placeholder that cannot be left out): String() made it the text "undefined".
+    for (const [key, value] of Object.entries(params)) values[key] = value === undefined || value === null ? null : typeof value === 'boolean' ? (value ? '1' : '') : String(value);
     const variables = [...(route.hostPattern?.variables ?? []), ...route.pathPattern.variables];
     const missing = variables.filter((v) => values[v] === undefined && !route.hasDefault(v));
     if (missing.length > 0) {
@@ -46,11 +52,11 @@ export class UrlGenerator {
     }
 
     let url = encodePath(buildPath(route, route.pathPattern.tokens, values, false));
-    const fragment = values._fragment;
+    const fragment = values._fragment ?? route.defaults._fragment;
     const query = Object.entries(params)
       // A parameter equal to its default is left out, equal as PHP's == says (`01` is the default `1`; true
-      // is any default but '' and '0').
-      .filter(([key, value]) => key !== '_fragment' && !variables.includes(key) && !(Object.hasOwn(route.defaults, key) && equalsDefault(value, route.defaults[key]!)))
+      // is any default but '' and '0'); a null too, as http_build_query() leaves it out.
+      .filter((entry): entry is [string, string | number | boolean] => isQueryParameter(entry[0], entry[1], variables, route.defaults))
       .map(([key, value]) => `${rawurlencode(key)}=${rawurlencode(typeof value === 'boolean' ? (value ? '1' : '0') : String(value))}`)
       .join('&');
     if (query !== '') url += `?${replaceAll(query, QUERY_DECODED)}`;
@@ -77,7 +83,7 @@ export class UrlGenerator {
  * Walks the tokens from the end, dropping a path's trailing optional placeholders that equal their default.
  * A host's values are checked whatever their case, as hosts are matched.
  */
-function buildPath(route: Route, tokens: readonly PatternToken[], values: Record<string, string>, isHost: boolean): string {
+function buildPath(route: Route, tokens: readonly PatternToken[], values: Record<string, string | null>, isHost: boolean): string {
   let out = '';
   let optional = !isHost;
   for (let i = tokens.length - 1; i >= 0; i--) {
@@ -88,7 +94,7 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
       continue;
     }
     const value = values[token.name];
-    const isDefault = route.hasDefault(token.name) && (value === undefined || value === (route.defaults[token.name] ?? ''));
+    const isDefault = route.hasDefault(token.name) && (value === undefined || value === null || value === (route.defaults[token.name] ?? ''));
     if (optional && !token.important && isDefault) continue;
     // Case-sensitive for a path, as the path is matched. Symfony's generator ignores case there too (`#i`),
     // and so writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
@@ -127,6 +133,11 @@ function encodePath(path: string): string {
   // A path starting with `//` would be read as a scheme-relative URL.
   if (url.startsWith('//')) url = `/%2F${url.slice(2)}`;
   return url;
+}
+
+function isQueryParameter(key: string, value: UrlParams[string], variables: readonly string[], defaults: Readonly<Record<string, string>>): boolean {
+  if (key === '_fragment' || value === undefined || value === null || variables.includes(key)) return false;
+  return !(Object.hasOwn(defaults, key) && equalsDefault(value, defaults[key]!));
 }
 
 // PHP's == between a given parameter and a default (a string): a boolean compares with the default read as
