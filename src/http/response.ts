@@ -103,6 +103,11 @@ export class Response {
     return this.status >= 300 && this.status < 400;
   }
 
+  /** Symfony's isRedirect(): a status RedirectResponse accepts, 201 included and 300, 304 and 305 not. */
+  get isRedirect(): boolean {
+    return REDIRECT_STATUSES.has(this.status);
+  }
+
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }

@@ -211,8 +211,9 @@ export class Kernel {
     }
     const response = event.response;
     if (response === undefined) return this.#finishAndThrow(event.error, request, type);
-    // The error's own status and headers win unless a listener chose an error or redirect status itself.
-    if (!event.allowCustomResponseCode && !response.isClientError && !response.isServerError && !response.isRedirection) {
+    // The error's own status and headers win unless a listener chose an error or redirect status itself,
+    // a redirect as Symfony's isRedirect() says: a 201 is kept, a 304 is not.
+    if (!event.allowCustomResponseCode && !response.isClientError && !response.isServerError && !response.isRedirect) {
       if (isHttpException(event.error)) {
         response.status = event.error.status;
         // for…in, not Object.entries(): a 404's record is empty, and the entries list was made all the same.
