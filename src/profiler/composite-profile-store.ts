@@ -32,6 +32,10 @@ export class CompositeProfileStore implements ProfileStore {
     return this.front.get(token);
   }
 
+  forget(profile: Profile): void {
+    this.front.forget(profile);
+  }
+
   /**
    * Newest first in the order records are written, as the reference lists its index.csv from the end, so
    * that a search's first results are the same whatever its limit (`latest` is a search of one): a slow

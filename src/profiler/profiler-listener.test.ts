@@ -53,6 +53,36 @@ function failingKernel(store: StagingProfileStore = new MemoryProfileStore(), lo
 }
 
 describe('ProfilerListener', () => {
+  describe('when a response listener after it fails and the error\'s response is profiled again', () => {
+    it('keeps the request\'s last record only, with the sub-requests it made as children, as the reference keeps one per request', async () => {
+      const store = new MemoryProfileStore();
+      const kernel = new Kernel();
+      kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler: new Profiler({ store, collectors: [], generateToken: tokens('aaaaaa', 'bbbbbb', 'cccccc') }) }));
+      kernel.dispatcher.on('request', (event) => {
+        event.request.attributes.controller ??= async (request: Request) => {
+          await kernel.handle(request.duplicate({ attributes: { controller: () => new Response('part') } }), { type: 'sub' });
+          return new Response('page');
+        };
+      });
+      let failed = false;
+      kernel.dispatcher.on('response', (event) => {
+        if (event.isMainRequest && !failed) throw new Error(String((failed = true)));
+      }, -110);
+      kernel.dispatcher.on('exception', (event) => event.setResponse(new Response('error', 500)));
+      const request = new Request({ method: 'GET', target: '/' });
+      const response = await kernel.handle(request);
+      await kernel.terminate(request, response);
+
+      assert.equal(response.headers.get('x-debug-token'), 'cccccc');
+      const records = await store.find({ limit: 10 });
+      assert.deepEqual(records.map(({ token, parent, statusCode }) => ({ token, parent, statusCode })).sort((a, b) => a.token.localeCompare(b.token)), [
+        { token: 'aaaaaa', parent: 'cccccc', statusCode: 200 },
+        { token: 'cccccc', parent: undefined, statusCode: 500 },
+      ]);
+      assert.deepEqual((await store.read('cccccc'))?.children, ['aaaaaa']);
+    });
+  });
+
   describe('when a request fails and its error is rendered by a sub-request', () => {
     it('names the main profile in X-Debug-Token and the sub-request profile in X-Previous-Debug-Token, appended last', async () => {
       const { kernel } = failingKernel();

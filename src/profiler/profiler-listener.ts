@@ -49,9 +49,14 @@ export class ProfilerListener implements Subscriber {
 
     const main = request.stack?.main ?? request;
     const family = this.#families.get(main) ?? [];
+    // A request profiled again (a response listener after this one failed, and the error page went through
+    // the response event) keeps its last record only, as the reference's one slot per request does: the
+    // first, of a response never sent, is dropped, and its sub-requests become the new record's children.
+    const replaced = family.length === 0 ? undefined : removeRecordOf(family, request);
+    if (replaced !== undefined) this.#profiler.discard(replaced);
     // Sub-requests finish first: link the ones this request started as soon as its token exists.
     for (const child of family) {
-      if (child.profile.parent === undefined && parentOf(child.request) === request) {
+      if ((child.profile.parent === undefined || child.profile.parent === replaced?.token) && parentOf(child.request) === request) {
         child.profile.parent = profile.token;
         profile.children.push(child.profile.token);
       }
@@ -72,6 +77,12 @@ export class ProfilerListener implements Subscriber {
     for (const { request, response, profile, error } of family) this.#profiler.lateCollect(profile, request, response, error);
     this.#profiler.persist(family.map(({ profile }) => profile));
   };
+}
+
+// Removes the request's record from its family, if it has one, and returns it.
+function removeRecordOf(family: Collected[], request: Request): Profile | undefined {
+  const index = family.findIndex((collected) => collected.request === request);
+  return index === -1 ? undefined : family.splice(index, 1)[0]!.profile;
 }
 
 function parentOf(request: Request): Request | undefined {

@@ -24,6 +24,8 @@ declare module '../http/request.js' {
 export interface StagingProfileStore extends ProfileStore {
   add(profile: Profile): void;
   get(token: string): Profile | undefined;
+  /** Drops a staged record that will never be written (see Profiler.discard). */
+  forget(profile: Profile): void;
 }
 
 /** A search's results; `unavailable` the durable store's error when only the records in memory could be searched. */
@@ -121,6 +123,11 @@ export class Profiler {
     }
     this.store.add(profile);
     return profile;
+  }
+
+  /** Drops a record collected but replaced before it was persisted: it stays out of the store and its searches. */
+  discard(profile: Profile): void {
+    this.store.forget(profile);
   }
 
   /** Runs the collectors' lateCollect, once the response has been sent; `error` is the one collect() was given. */
