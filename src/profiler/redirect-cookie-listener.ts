@@ -4,9 +4,6 @@ import { encodeLikePhp } from '../internal/php-json.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
 import { REDIRECT_COOKIE, parseCookies } from './collectors/request-collector.js';
 
-// Symfony's Response::isRedirect() statuses.
-const REDIRECT_STATUSES = new Set([201, 301, 302, 303, 307, 308]);
-
 /**
  * Lets the page after a redirect link to the redirect's profile (Symfony's RequestDataCollector): a
  * profiled redirect sets an `sf_redirect` cookie describing itself, and the next profiled main request,
@@ -29,7 +26,7 @@ export class RedirectCookieListener implements Subscriber {
     const token = response.headers.get('x-debug-token');
     if (!event.isMainRequest || token === undefined) return;
     // By the status alone, as isRedirect() without an argument: a 201 Created carries a cookie too.
-    if (REDIRECT_STATUSES.has(response.status)) {
+    if (response.isRedirect) {
       // json_encode's text: `/` escaped, and every character beyond ASCII as \uXXXX (a route named `t_café`).
       const value = encodeLikePhp({
         token,
