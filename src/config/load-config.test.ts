@@ -61,6 +61,15 @@ describe('loadConfig', () => {
       assert.equal(config.profiler.storage, 'memory');
       assert.equal(config.profiler.toolbar, false);
     });
+
+    // The Redis client turns TLS on only for `rediss://` in lower case, and the profiler tells its Redis
+    // storage from the file storage by the same prefix: `REDISS://` connected in clear text, and
+    // KEEL_PROFILER_STORAGE=REDIS://… wrote to var/profiler instead.
+    it('takes a Redis URL whose scheme is in capitals with the scheme in lower case, the rest as written', () => {
+      const config = loadConfig({ cwd: project({}), env: { KEEL_PROFILER_STORAGE: 'REDIS://:Pw@Cache:6379/2', RATE_LIMIT_STORAGE: 'ReDiSs://:Pw@Cache:6380' } });
+      assert.equal(config.profiler.storage, 'redis://:Pw@Cache:6379/2');
+      assert.equal(config.rateLimiterStorage?.url, 'rediss://:Pw@Cache:6380');
+    });
   });
 
   describe('rate limiters', () => {

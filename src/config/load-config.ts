@@ -6,7 +6,7 @@ import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
 import { resolveEnvironment } from './resolve-env-vars.js';
-import { isRedisUrl } from './redis-url.js';
+import { isRedisUrl, lowerRedisScheme } from './redis-url.js';
 
 export { ConfigError } from './config-error.js';
 export { maskSecrets } from './mask-secrets.js';
@@ -186,7 +186,8 @@ function checkPathPrefix(variable: string, path: string): string {
 
 function readProfilerStorage(values: EnvValues): KeelConfig['profiler']['storage'] {
   const storage = values.string('KEEL_PROFILER_STORAGE', 'file');
-  if (storage === 'file' || storage === 'memory' || isRedisUrl(storage)) return storage as KeelConfig['profiler']['storage'];
+  if (storage === 'file' || storage === 'memory') return storage;
+  if (isRedisUrl(storage)) return lowerRedisScheme(storage) as KeelConfig['profiler']['storage'];
   throw new ConfigError('KEEL_PROFILER_STORAGE', storage, `"file", "memory" or ${REDIS_URL_FORM}`);
 }
 
@@ -195,7 +196,7 @@ const REDIS_URL_FORM = 'a Redis URL, redis[s]://[[user]:password@]host[:port][/d
 function readStorageUrl(values: EnvValues): string {
   const url = values.string('RATE_LIMIT_STORAGE', 'memory');
   if (url !== 'memory' && !isRedisUrl(url)) throw new ConfigError('RATE_LIMIT_STORAGE', url, `"memory" or ${REDIS_URL_FORM}`);
-  return url;
+  return lowerRedisScheme(url);
 }
 
 function checkPattern(variable: string, pattern: string): string {

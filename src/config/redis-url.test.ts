@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isRedisUrl } from './redis-url.js';
+import { isRedisUrl, lowerRedisScheme } from './redis-url.js';
 
 describe('isRedisUrl', () => {
   it('takes the forms the Redis client connects with', () => {
@@ -11,5 +11,13 @@ describe('isRedisUrl', () => {
   it('refuses a database that is not a number, a bad port, no host or undecodable credentials', () => {
     for (const url of ['redis://127.0.0.1:6379/abc', 'redis://cache/1/2', 'redis://cache?db=x', 'redis://127.0.0.1:notaport', 'redis://cache:70000', 'redis://:pw@', 'redis://:%E0@cache', 'redis:/cache', 'http://cache'])
       assert.equal(isRedisUrl(url), false, url);
+  });
+});
+
+describe('lowerRedisScheme', () => {
+  it('lowers the scheme alone, which the client reads case-sensitively for TLS', () => {
+    assert.equal(lowerRedisScheme('REDISS://:PassWord@Cache:6380/2'), 'rediss://:PassWord@Cache:6380/2');
+    assert.equal(lowerRedisScheme('Redis://cache'), 'redis://cache');
+    assert.equal(lowerRedisScheme('memory'), 'memory');
   });
 });

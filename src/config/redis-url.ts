@@ -22,3 +22,14 @@ export function isRedisUrl(text: string): boolean {
   const db = url.searchParams.get('db');
   return db === null || /^\d+$/.test(db);
 }
+
+/**
+ * The URL with its scheme in lower case, the rest untouched. A scheme is case-insensitive (RFC 3986 §3.1)
+ * and isRedisUrl takes `REDISS://` as a Redis URL, but the client turns TLS on only for a URL that starts
+ * with `rediss://` exactly (it connected in clear text, the password sent with it), and the profiler
+ * tells its Redis storage from the file storage by the same lower-case prefix.
+ * @example lowerRedisScheme('REDISS://:secret@cache:6380') // 'rediss://:secret@cache:6380'
+ */
+export function lowerRedisScheme(url: string): string {
+  return url.replace(/^rediss?:/i, (scheme) => scheme.toLowerCase());
+}
