@@ -154,6 +154,33 @@ describe('RedisProfileStore', () => {
     }
   });
 
+  // A stalled server answers nothing until the test resumes it: the refused write must fail at once, unsent,
+  // where it would otherwise have been queued behind the others and timed out.
+  it('refuses a write unsent while the stalled server holds maxUnanswered commands, and writes again once it answers', { timeout: 20_000 }, async () => {
+    const store = new RedisProfileStore({ url: redis.url, prefix: `test:${process.pid}:${++prefixes}:`, maxAge: Number.MAX_SAFE_INTEGER, clock: () => NOW, maxUnanswered: 3 });
+    try {
+      // The script is loaded first, so that each write stalled below is one command, not one and its retry.
+      await store.write(createTestProfile('000000'));
+      redis.pause();
+      let stalled: Promise<unknown>[] = [];
+      try {
+        stalled = ['000001', '000002', '000003'].map((token) => store.write(createTestProfile(token)).catch((error: unknown) => error));
+        await assert.rejects(store.write(createTestProfile('000004')), /^Error: 3 commands sent to Redis still unanswered$/);
+      } finally {
+        redis.resume();
+      }
+      await Promise.all(stalled);
+      // Answered after the stalled writes, which the server runs in the order sent: the queue is empty again.
+      assert.equal((await store.read('000001'))?.token, '000001');
+      assert.equal(await store.read('000004'), undefined);
+      await store.write(createTestProfile('000005'));
+      assert.equal((await store.read('000005'))?.token, '000005');
+      await store.purge();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('never builds a key from a malformed token', async () => {
     const client = new Redis(redis.url);
     const { store, tearDown } = createStore();

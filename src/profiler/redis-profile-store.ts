@@ -14,6 +14,8 @@ const gunzipAsync = promisify(gunzip);
 const MAX_TTL = 10 * 365 * 86400;
 const PAGE = 200;
 const COMMAND_TIMEOUT_MS = 2_000;
+// Commands sent and not answered yet, past which a write is refused without being sent (see write()).
+const MAX_UNANSWERED = 1_000;
 
 /**
  * One atomic write: the record (with a TTL), its index line, its place in the time-ordered index (a record
@@ -57,6 +59,8 @@ export interface RedisProfileStoreOptions {
   maxAge?: number;
   /** ms since the epoch. */
   clock?: () => number;
+  /** Commands the connection may hold unanswered before a write fails without being sent. */
+  maxUnanswered?: number;
 }
 
 type ScriptClient = Redis & { keelProfileWrite(...args: (string | number | Buffer)[]): Promise<number> };
@@ -76,8 +80,9 @@ export class RedisProfileStore implements ProfileStore {
   readonly #maxAge: number;
   readonly #clock: () => number;
   readonly #connectionError: () => Error | undefined;
+  readonly #maxUnanswered: number;
 
-  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now }: RedisProfileStoreOptions = {}) {
+  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now, maxUnanswered = MAX_UNANSWERED }: RedisProfileStoreOptions = {}) {
     // A stalled server (connected, not answering) fails each command after COMMAND_TIMEOUT_MS: profiler
     // pages, the CLI and shutdown (`quit`, the pending writes) would otherwise wait for as long as it stalls.
     const options: RedisOptions = { maxRetriesPerRequest: 2, connectTimeout: 2_000, commandTimeout: COMMAND_TIMEOUT_MS, retryStrategy: (attempt) => Math.min(attempt * 100, 1_000) };
@@ -91,6 +96,7 @@ export class RedisProfileStore implements ProfileStore {
     this.#maxRecords = maxRecords;
     this.#maxAge = maxAge;
     this.#clock = clock;
+    this.#maxUnanswered = maxUnanswered;
   }
 
   find(query: ProfileQuery): Promise<ProfileSummary[]> {
@@ -133,6 +139,12 @@ export class RedisProfileStore implements ProfileStore {
 
   async write(profile: Profile): Promise<void> {
     if (!isProfileToken(profile.token)) throw new TypeError(`Invalid profile token "${profile.token}".`);
+    // A stalled server (connected, not answering) gets a few hundred writes every COMMAND_TIMEOUT_MS from
+    // the profiler, and the client keeps each one it times out, record included, until its reply or the
+    // connection's end, neither of which a stall brings: its queue grew by ~130 commands a second for as
+    // long as the stall lasted. Past the bound the write fails unsent, and its record stays in memory.
+    const unanswered = this.#client.commandQueue.length;
+    if (unanswered >= this.#maxUnanswered) throw withConnectionCause(new Error(`${unanswered} commands sent to Redis still unanswered`), this.#connectionError());
     // Synchronous (a few tens of µs for a record): the script calls go out in the order write() was
     // called, which is the order the index sequence must follow (a request's records, children first).
     const data = gzipSync(stringifyProfile(profile), { level: 3 });
