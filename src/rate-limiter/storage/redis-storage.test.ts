@@ -106,6 +106,33 @@ describe('RedisStorage', () => {
     });
   }
 
+  // Paused, the server answers none of them: each command times out, and is still held by the connection.
+  it('fails a reservation unsent while the stalled server holds maxUnanswered commands, timed out or not, and sends again once it answers', async () => {
+    const spec = { policy: 'fixed_window', limit: 5, interval: 30 } as const;
+    const storage = new RedisStorage({ url: server.url, prefix: 'held:', commandTimeout: 50, replyTimeout: 100, maxUnanswered: 3 });
+    await storage.ready();
+    try {
+      // The script is loaded first, so that each reservation below is one command, not one and its retry.
+      await storage.reserve('x', spec, 1, Date.now() / 1000, -1);
+      server.pause();
+      try {
+        for (let i = 0; i < 3; i++) await assert.rejects(storage.reserve('x', spec, 1, Date.now() / 1000, -1), /timed out/);
+        await assert.rejects(storage.reserve('x', spec, 1, Date.now() / 1000, -1), /^Error: 3 commands sent to Redis still unanswered$/);
+      } finally {
+        server.resume();
+      }
+      // Sent again once the three held ones are answered, which the server then runs: 1 + 3 hits, the refused one none.
+      let remaining: number | undefined;
+      for (let waited = 0; waited < 10_000 && remaining === undefined; waited += 20) {
+        remaining = await storage.reserve('x', spec, 0, Date.now() / 1000, -1).then((decision) => decision.remaining, () => undefined);
+        if (remaining === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.equal(remaining, 1);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('stops, saying why, when the URL names a database the server does not have, instead of counting in database 0', async () => {
     const storage = new RedisStorage({ url: `${server.url}/99`, prefix: 'no-such-db:' });
     const client = new Redis(server.url);

@@ -25,6 +25,8 @@ export interface RedisStorageOptions {
    * gave up earlier (GuardedStorage's deadline) then still learns what a late reservation took, to refund it.
    */
   replyTimeout?: number;
+  /** Commands the connection may hold unanswered before a reservation fails without being sent. */
+  maxUnanswered?: number;
 }
 
 /**
@@ -41,8 +43,9 @@ export class RedisStorage implements Storage {
   readonly #firstReady: Promise<void>;
   readonly #timeout: number;
   readonly #lastError: () => Error | undefined;
+  readonly #maxUnanswered: number;
 
-  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200, replyTimeout = commandTimeout }: RedisStorageOptions = {}) {
+  constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:rl:', commandTimeout = 200, replyTimeout = commandTimeout, maxUnanswered = 1_000 }: RedisStorageOptions = {}) {
     const options: RedisOptions = {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
@@ -60,6 +63,7 @@ export class RedisStorage implements Storage {
     this.#owned = client === undefined;
     this.#prefix = prefix;
     this.#timeout = commandTimeout;
+    this.#maxUnanswered = maxUnanswered;
     this.#firstReady = redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', () => resolve()));
   }
 
@@ -78,6 +82,12 @@ export class RedisStorage implements Storage {
     // `connect` too: the socket is open, the ready check not answered yet, and a command would be refused.
     const status = this.#client.status;
     if (status === 'connecting' || status === 'wait' || status === 'connect') await this.#awaitFirstConnection();
+    // The client times a command out after replyTimeout but keeps it until its reply or the connection's
+    // end, neither of which a Redis stalled connected brings: GuardedStorage's bound on abandoned
+    // reservations lapsed with each timeout, and a busy process sent a thousand more every 30 s for as long
+    // as the stall lasted. (A Cluster client keeps no single queue; it is not supported anyway.)
+    const unanswered = 'commandQueue' in this.#client ? this.#client.commandQueue.length : 0;
+    if (unanswered >= this.#maxUnanswered) throw new Error(`${unanswered} commands sent to Redis still unanswered`);
     const reply = await this.#client.keelReserve(
       this.#key(id),
       spec.policy,
