@@ -35,6 +35,14 @@ export const isSecretName: (name: string) => boolean = memoizeBounded(1024, (nam
 // a 15 kB query holding `@` and `//` took ~100 ms a call; the scheme is kept as it is either way.
 const USERINFO_START = String.raw`(\/\/[^:@/?#\s"'<>]*:)`;
 const URL_PASSWORD_IN_TEXT = new RegExp(String.raw`${USERINFO_START}[^/?#\s"'<>]*@`, 'g');
+// A password holding an unencoded `/`, `?` or `#` (a generated base64 one: `//app:ab/cd@db`), told from
+// a host and its port (`//host:8080/@scope`, `//[::1]/@x`: `[` is no userinfo character, RFC 3986 §3.2.1)
+// by a non-digit before that character, as maskSettingSecrets tells it. It runs to the last `@` before the
+// URL's end, a space or a quote (no email address after it is swallowed), or hides its host when a path
+// after it holds an `@` too: more masked, nothing shown. The match takes the rest of the text up to that
+// end, `@` or not, and the `@` is looked for in it: requiring it in the pattern scanned to that end again
+// from each `//` of a text with no `@` after it (`//a:x//a:x…`, quadratic), where none of them can match.
+const URL_CUT_PASSWORD_IN_TEXT = /(\/\/[^:@/?#[\s"'<>]*:)((?=\d*[^\d@/?#\s"'<>])[^@/?#\s"'<>]*[/?#][^\s"'<>]*)/g;
 // `scheme://user@`, a userinfo without password: where Symfony's DSNs put an API key or a token
 // (`sendgrid://KEY@default`, `slack://TOKEN@default`), and a URL a token (`https://ghp_…@github.com`).
 const URL_USER_IN_TEXT = /(\/\/)[^:@/?#\s"'<>]+@/g;
@@ -51,6 +59,10 @@ const QUERY_PAIR = /(^(?=[^=&#?/\s"'<>]+=)|[?&])([^=&#\s"'<>]+)(?:=((?:[^&#"']|[
 /**
  * A text with the secrets of the URLs it quotes masked: the password of their userinfo (or the user, when
  * it comes alone: a DSN's key) and the values of secret-named query parameters (a Referer's `?password=…`, a Redis URL's `?password=…`).
+ * A password may hold an unencoded `/`, `?` or `#` (`//app:ab/cd@db`), but not only digits before it
+ * (`//app:12/34@db` reads as a host's port), and a user alone may not (`sendgrid://SG.ab/cd@default` reads
+ * as a host and a path holding an `@`, as `https://example.com/@foo` is): a text says no more, and both
+ * are shown as they are, as maskSettingSecrets shows them.
  * @example maskTextSecrets('from "https://u:pw@x.test/?token=abc&page=2"') // 'from "https://u:******@x.test/?token=******&page=2"'
  */
 export function maskTextSecrets(text: string): string {
@@ -108,7 +120,9 @@ const MAX_ENCODED_DEPTH = 3;
 
 function maskText(text: string, lookInside: boolean): string {
   let masked = text;
-  if (masked.includes('@') && masked.includes('//')) masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`).replace(URL_USER_IN_TEXT, `$1${MASK}@`);
+  if (masked.includes('@') && masked.includes('//')) {
+    masked = masked.replace(URL_PASSWORD_IN_TEXT, `$1${MASK}@`).replace(URL_CUT_PASSWORD_IN_TEXT, maskCutPassword).replace(URL_USER_IN_TEXT, `$1${MASK}@`);
+  }
   // A name may be percent-encoded (`pass%77ord`), so `%` reads on. Not SECRET_NAME on the whole text: its
   // `pass` must stand between `_`, `.` or `-`, and `?pass=` would have been let through unmasked.
   if (!masked.includes('=') || (!masked.includes('%') && !SECRET_WORD.test(masked))) return masked;
@@ -119,6 +133,11 @@ function maskText(text: string, lookInside: boolean): string {
     if (isSecretName(decodeComponent(name)) || (lookInside && value.includes('%') && holdsEncodedSecret(value))) return `${separator}${name}=${MASK}`;
     return pair;
   });
+}
+
+function maskCutPassword(url: string, userinfoStart: string, rest: string): string {
+  const at = rest.lastIndexOf('@');
+  return at === -1 ? url : `${userinfoStart}${MASK}${rest.slice(at)}`;
 }
 
 function holdsEncodedSecret(value: string): boolean {
