@@ -29,6 +29,8 @@ export function trackConnectionError(connection: OwnedConnection): () => Error |
 }
 
 /** `error`, with what the connection said appended (and the error as cause) unless it says it already. */
+export function withConnectionCause(error: Error, said: Error | undefined): Error;
+export function withConnectionCause(error: unknown, said: Error | undefined): unknown;
 export function withConnectionCause(error: unknown, said: Error | undefined): unknown {
   const message = error instanceof Error ? error.message : String(error);
   if (said === undefined || message.includes(said.message)) return error;

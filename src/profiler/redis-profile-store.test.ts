@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { freePort, startRedis, type RunningRedis } from '../../test/helpers/redis.js';
-import { CompositeProfileStore } from './composite-profile-store.js';
+import { CompositeProfileStore, PartialSearchError } from './composite-profile-store.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import { createTestProfile, describeProfileStoreContract } from './profile-store.contract.js';
 import { RedisProfileStore } from './redis-profile-store.js';
@@ -55,6 +56,44 @@ describe('RedisProfileStore', () => {
     } finally {
       client.disconnect();
       await store.close();
+    }
+  });
+
+  // The client would queue the commands until it had failed to reconnect a few times: every profiler page
+  // waited that long (~2 s) before showing what memory holds.
+  it('answers searches and reads without sending them while its connection is down, memory\'s records listed at once', async () => {
+    const client = new Redis(redis.url, { retryStrategy: () => 20 });
+    client.on('error', () => {});
+    const sent: string[] = [];
+    const send = client.sendCommand.bind(client);
+    Object.assign(client, { sendCommand: (...args: Parameters<typeof send>) => (sent.push(args[0].name), send(...args)) });
+    const store = new CompositeProfileStore(new MemoryProfileStore(), new RedisProfileStore({ client, prefix: `test:${process.pid}:down:` }));
+    let stopped = false;
+    try {
+      await once(client, 'ready');
+      const closed = once(client, 'close');
+      await redis.stop();
+      stopped = true;
+      await closed;
+      store.add(createTestProfile('d0d0d0'));
+      sent.length = 0;
+      await assert.rejects(store.find({ limit: 10 }), (error: unknown) => {
+        assert.ok(error instanceof PartialSearchError);
+        assert.equal(error.message, 'not connected to Redis');
+        assert.deepEqual(error.results.map((summary) => summary.token), ['d0d0d0']);
+        return true;
+      });
+      await assert.rejects(store.read('abcdef'), /^Error: not connected to Redis$/);
+      assert.equal(sent.length, 0, `no command sent or queued: ${sent.join()}`);
+      const ready = once(client, 'ready');
+      await redis.start();
+      stopped = false;
+      await ready;
+      assert.deepEqual((await store.find({ limit: 10 })).map((summary) => summary.token), ['d0d0d0'], 'searched in Redis again once connected');
+      assert.ok(sent.includes('zrevrangebyscore'));
+    } finally {
+      if (stopped) await redis.start();
+      client.disconnect();
     }
   });
 

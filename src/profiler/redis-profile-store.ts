@@ -81,6 +81,8 @@ export class RedisProfileStore implements ProfileStore {
   readonly #clock: () => number;
   readonly #connectionError: () => Error | undefined;
   readonly #maxUnanswered: number;
+  // Whether the connection has closed since it was last ready (see #down).
+  #closed: boolean;
 
   constructor({ url = 'redis://127.0.0.1:6379', client, prefix = 'keel:profiler:', maxRecords = 1000, maxAge = 2 * 86400, clock = Date.now, maxUnanswered = MAX_UNANSWERED }: RedisProfileStoreOptions = {}) {
     // A stalled server (connected, not answering) fails each command after COMMAND_TIMEOUT_MS: profiler
@@ -97,10 +99,14 @@ export class RedisProfileStore implements ProfileStore {
     this.#maxAge = maxAge;
     this.#clock = clock;
     this.#maxUnanswered = maxUnanswered;
+    this.#closed = redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
+    redis.on('close', () => (this.#closed = true));
+    redis.on('ready', () => (this.#closed = false));
   }
 
   find(query: ProfileQuery): Promise<ProfileSummary[]> {
-    return this.#explained(this.#find(query));
+    const down = this.#down();
+    return down === undefined ? this.#explained(this.#find(query)) : Promise.reject(down);
   }
 
   async #find(query: ProfileQuery): Promise<ProfileSummary[]> {
@@ -126,6 +132,8 @@ export class RedisProfileStore implements ProfileStore {
 
   async read(token: string): Promise<Profile | undefined> {
     if (!isProfileToken(token)) return undefined;
+    const down = this.#down();
+    if (down !== undefined) throw down;
     const data = await this.#explained(this.#client.getBuffer(this.#key(`record:${token}`)));
     if (data === null) return undefined;
     try {
@@ -184,6 +192,18 @@ export class RedisProfileStore implements ProfileStore {
     } catch (error) {
       throw withConnectionCause(error, this.#connectionError());
     }
+  }
+
+  /**
+   * Why a read would go unanswered, when that is known without sending it: the connection closed since it
+   * was last ready (Redis stopped, unreachable, or the URL's database refused). The client would queue the
+   * command until it has failed to reconnect a few times, some 2 s, and every profiler page (a search,
+   * `latest`) waited for that before showing what memory holds. Writes still wait: one queued during a
+   * restart is written once the client reconnects, and the record stays in memory if it fails.
+   */
+  #down(): Error | undefined {
+    if (!this.#closed || this.#client.status === 'ready') return undefined;
+    return withConnectionCause(new Error('not connected to Redis'), this.#connectionError());
   }
 
   #key(name: string): string {
