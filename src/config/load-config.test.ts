@@ -115,6 +115,16 @@ describe('loadConfig', () => {
         assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_STORAGE: url } }), (error: Error) => error.message.startsWith('RATE_LIMIT_STORAGE="redis://:******@host') && !/pa[/#]ss|p%40ss/.test(error.message));
       }
     });
+    // The client reads every query parameter as an option, a string, over keel's own: "false" is truthy.
+    it('names the storage setting and the parameters when a Redis URL\'s query holds any but db', () => {
+      for (const variable of ['RATE_LIMIT_STORAGE', 'KEEL_PROFILER_STORAGE']) {
+        assert.throws(() => loadConfig({ cwd, env: { [variable]: 'redis://cache:6379?db=2&enableOfflineQueue=false&commandTimeout=60000' } }), {
+          name: 'ConfigError',
+          message: `${variable}="redis://cache:6379?db=2&enableOfflineQueue=false&commandTimeout=60000" is invalid: expected a Redis URL, redis[s]://[[user]:password@]host[:port][/database number], with no query parameter but db: "enableOfflineQueue", "commandTimeout" would override the client options keel sets.`,
+        });
+      }
+      assert.equal(loadConfig({ cwd, env: { RATE_LIMIT_STORAGE: 'redis://cache:6379?db=2' } }).rateLimiterStorage?.url, 'redis://cache:6379?db=2');
+    });
     it('names KEEL_PROFILER_STORAGE when its Redis URL has a port that is no number', () => invalid(() => loadConfig({ cwd, env: { KEEL_PROFILER_STORAGE: 'redis://127.0.0.1:notaport' } }), 'KEEL_PROFILER_STORAGE'));
     it('names SHUTDOWN_GRACE_MS when no timer can hold it', () => invalid(() => loadConfig({ cwd, env: { SHUTDOWN_GRACE_MS: '3000000000' } }), 'SHUTDOWN_GRACE_MS'));
     // node arms a connection's keep-alive timer 1 s past the setting: beyond a timer's range, every request warned.

@@ -2,11 +2,12 @@ import { join, resolve } from 'node:path';
 import { compileTrustedProxies } from '../proxy/compile-trusted-proxies.js';
 import { MAX_LIMIT } from '../rate-limiter/address-ceiling.js';
 import { EDITOR_FORMATS, editorFormat } from '../internal/editor-links.js';
+import { escapeControls } from '../logging/one-line.js';
 import { ConfigError } from './config-error.js';
 import type { AppEnv, KeelConfig, RateLimiterConfig, ServerLimits } from './config.js';
 import { EnvValues } from './env-values.js';
 import { resolveEnvironment } from './resolve-env-vars.js';
-import { isRedisUrl, lowerRedisScheme } from './redis-url.js';
+import { findRedisUrlOptions, isRedisUrl, lowerRedisScheme } from './redis-url.js';
 
 export { ConfigError } from './config-error.js';
 export { maskSecrets } from './mask-secrets.js';
@@ -187,15 +188,23 @@ function checkPathPrefix(variable: string, path: string): string {
 function readProfilerStorage(values: EnvValues): KeelConfig['profiler']['storage'] {
   const storage = values.string('KEEL_PROFILER_STORAGE', 'file');
   if (storage === 'file' || storage === 'memory') return storage;
-  if (isRedisUrl(storage)) return lowerRedisScheme(storage) as KeelConfig['profiler']['storage'];
-  throw new ConfigError('KEEL_PROFILER_STORAGE', storage, `"file", "memory" or ${REDIS_URL_FORM}`);
+  return checkRedisUrl('KEEL_PROFILER_STORAGE', storage, `"file", "memory" or ${REDIS_URL_FORM}`) as KeelConfig['profiler']['storage'];
 }
 
 const REDIS_URL_FORM = 'a Redis URL, redis[s]://[[user]:password@]host[:port][/database number]';
 
 function readStorageUrl(values: EnvValues): string {
   const url = values.string('RATE_LIMIT_STORAGE', 'memory');
-  if (url !== 'memory' && !isRedisUrl(url)) throw new ConfigError('RATE_LIMIT_STORAGE', url, `"memory" or ${REDIS_URL_FORM}`);
+  return url === 'memory' ? url : checkRedisUrl('RATE_LIMIT_STORAGE', url, `"memory" or ${REDIS_URL_FORM}`);
+}
+
+function checkRedisUrl(variable: string, url: string, expected: string): string {
+  const options = findRedisUrlOptions(url);
+  if (options.length > 0) {
+    // Named, since the client would have taken them over keel's own options (see findRedisUrlOptions).
+    throw new ConfigError(variable, url, `${REDIS_URL_FORM}, with no query parameter but db: ${options.map((name) => `"${escapeControls(name)}"`).join(', ')} would override the client options keel sets`);
+  }
+  if (!isRedisUrl(url)) throw new ConfigError(variable, url, expected);
   return lowerRedisScheme(url);
 }
 

@@ -19,8 +19,27 @@ export function isRedisUrl(text: string): boolean {
   }
   if (url.hostname === '') return false;
   if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d+$/.test(url.pathname)) return false;
+  if (findRedisUrlOptions(text).length > 0) return false;
   const db = url.searchParams.get('db');
   return db === null || /^\d+$/.test(db);
+}
+
+/**
+ * The query parameters of a Redis URL other than `db`, the one keel documents. The client reads every
+ * other one as a client option, a string, over the options keel gives it: `?enableOfflineQueue=false`
+ * turned the offline queue on ("false" is truthy) and `?commandTimeout=…` replaced the storage's deadline.
+ * @example findRedisUrlOptions('redis://cache?db=2&commandTimeout=5000') // ['commandTimeout']
+ */
+export function findRedisUrlOptions(text: string): string[] {
+  // Read as the client reads the query, by the WHATWG parser: a `?` in a password that makes the URL
+  // unparseable is no query, and its text (part of the password) is never listed.
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [];
+  }
+  return [...new Set([...url.searchParams.keys()].filter((name) => name !== 'db'))];
 }
 
 /**
