@@ -36,9 +36,9 @@ function tokens(...values: string[]): () => string {
 }
 
 /** A kernel whose main request fails with a 404 and whose exception listener renders it in a sub-request, like Symfony's ErrorListener. */
-function failingKernel(store: StagingProfileStore = new MemoryProfileStore(), logger?: Logger, generateToken = tokens('a2546b', '4ea1d5')) {
+function failingKernel(store: StagingProfileStore = new MemoryProfileStore(), logger?: Logger, generateToken = tokens('a2546b', '4ea1d5'), clock = () => 1_800_000_000_000) {
   const kernel = new Kernel();
-  const profiler = new Profiler({ store, collectors: [new RequestCollector(), new ExceptionCollector()], generateToken, clock: () => 1_800_000_000_000, logger });
+  const profiler = new Profiler({ store, collectors: [new RequestCollector(), new ExceptionCollector()], generateToken, clock, logger });
   kernel.dispatcher.addSubscriber(new ProfilerListener({ profiler }));
   kernel.dispatcher.on('request', (event) => {
     if (event.isMainRequest) throw new NotFoundHttpException('No route found for "GET http://localhost/robots.txt"');
@@ -147,7 +147,8 @@ describe('ProfilerListener', () => {
     const lines: string[] = [];
     const logger = { error: (message: string) => void lines.push(message), info: (message: string) => void lines.push(message) } as unknown as Logger;
     let issued = 0;
-    const { kernel } = failingKernel(store, logger, () => (++issued).toString(16).padStart(6, '0'));
+    let now = 1_800_000_000_000;
+    const { kernel } = failingKernel(store, logger, () => (++issued).toString(16).padStart(6, '0'), () => now);
     const serve = async () => {
       const request = new Request({ method: 'GET', target: '/robots.txt' });
       const response = await kernel.handle(request);
@@ -158,6 +159,7 @@ describe('ProfilerListener', () => {
     await serve();
     assert.deepEqual(lines, ['profile store write failed']);
     full = false;
+    now += 1_000;
     await serve();
     await serve();
     assert.deepEqual(lines, ['profile store write failed', 'profile store recovered: records are written again']);

@@ -46,6 +46,10 @@ export interface ProfilerOptions {
 
 // Families whose durable write may be under way at once; ~2 records each.
 const MAX_PENDING_WRITES = 256;
+// ms without a failed write before a write that succeeds ends an outage, as the rate limiter's storage
+// waits (GuardedStorage's settle): a Redis that flaps, a write failing, the next one passing, would
+// otherwise log an outage and its end, two lines, at each flap.
+const RECOVERY_SETTLE_MS = 1_000;
 
 /**
  * Records what happened during a request (Symfony's Profiler): a token per profiled response, announced
@@ -66,6 +70,7 @@ export class Profiler {
   #flushed: (() => void)[] = [];
   #behind = false;
   #failing = false;
+  #lastFailure = 0;
 
   constructor({ store, collectors, generateToken = generateRandomToken, clock = Date.now, logger }: ProfilerOptions) {
     this.store = store;
@@ -145,7 +150,8 @@ export class Profiler {
   /**
    * Writes records to the durable store in the background, children before parents. While the store
    * falls behind (a slow disk under load) by more than MAX_PENDING_WRITES families, newer records stay in
-   * the in-memory store only, said once per episode (until it has caught up by half); a failing store is logged once per outage.
+   * the in-memory store only, said once per episode (until it has caught up by half); a failing store is
+   * logged once per outage, which ends at the first write that succeeds RECOVERY_SETTLE_MS after its last failure.
    */
   persist(profiles: Profile[]): void {
     if (this.#writing >= MAX_PENDING_WRITES) {
@@ -182,10 +188,13 @@ export class Profiler {
     outcomes.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') {
         // The end of an outage is said too, as the rate limiter's is: its records survive restarts again.
-        if (this.#failing) this.#logger?.info(LOG_MESSAGES.profileStoreRecovered, { token: profiles[i]!.token });
-        this.#failing = false;
+        if (this.#failing && this.#clock() - this.#lastFailure >= RECOVERY_SETTLE_MS) {
+          this.#failing = false;
+          this.#logger?.info(LOG_MESSAGES.profileStoreRecovered, { token: profiles[i]!.token });
+        }
         return;
       }
+      this.#lastFailure = this.#clock();
       // One line per outage, not one per record: a full disk would otherwise flood the log.
       if (!this.#failing) this.#logger?.error(LOG_MESSAGES.profileStoreWriteFailed, { token: profiles[i]!.token, exception: outcome.reason });
       this.#failing = true;
