@@ -146,6 +146,20 @@ describe('RedisStorage', () => {
     }
   });
 
+  it('rejects ready(), saying why, once the client has ended, as it does when the client ends while awaited', async () => {
+    const storage = new RedisStorage({ url: `${server.url}/99` });
+    try {
+      await assert.rejects(storage.ready(), /^Error: redis connection ended \(the connection said: ERR DB index is out of range\)$/);
+      // Ended now, the client emits nothing more: a promise waiting for its events is still pending a turn later.
+      const pending = Symbol('pending');
+      const outcome = await Promise.race([storage.ready().catch((error: unknown) => error), new Promise((resolve) => setImmediate(() => resolve(pending)))]);
+      assert.notEqual(outcome, pending, 'ready() settled');
+      assert.match(String(outcome), /^Error: redis connection ended \(the connection said: ERR DB index is out of range\)$/);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it('fails at once instead of queueing while the server is unreachable', async () => {
     const storage = new RedisStorage({ url: 'redis://127.0.0.1:1', commandTimeout: 200 });
     try {

@@ -1,5 +1,5 @@
 import { Redis, type Cluster, type RedisOptions } from 'ioredis';
-import { trackConnectionError } from '../../internal/connection-error.js';
+import { trackConnectionError, withConnectionCause } from '../../internal/connection-error.js';
 import type { Decision, PolicySpec } from '../policies/policy.js';
 import { REFUND_SCRIPT, RESERVE_SCRIPT } from './reserve-script.js';
 import type { Storage } from './storage.js';
@@ -67,13 +67,29 @@ export class RedisStorage implements Storage {
     this.#firstReady = redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', () => resolve()));
   }
 
-  /** Resolves once the client is connected (tests and start-up checks). */
+  /** Resolves once the client is connected (tests and start-up checks); rejects once it has ended for good. */
   async ready(): Promise<void> {
-    if (this.#client.status === 'ready') return;
+    const client = this.#client;
+    if (client.status === 'ready') return;
+    // An ended client emits nothing more (one refused its URL's database is ended at once, see
+    // trackConnectionError): waiting for its 'end' would never settle.
+    if (client.status === 'end') throw this.#ended();
     await new Promise<void>((resolve, reject) => {
-      this.#client.once('ready', resolve);
-      this.#client.once('end', () => reject(new Error('redis connection ended')));
+      const onReady = () => {
+        client.off('end', onEnd);
+        resolve();
+      };
+      const onEnd = () => {
+        client.off('ready', onReady);
+        reject(this.#ended());
+      };
+      client.once('ready', onReady);
+      client.once('end', onEnd);
     });
+  }
+
+  #ended(): Error {
+    return withConnectionCause(new Error('redis connection ended'), this.#lastError());
   }
 
   async reserve(id: string, spec: PolicySpec, tokens: number, now: number, maxWait: number): Promise<Decision> {
