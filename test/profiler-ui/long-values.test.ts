@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Locator } from 'playwright-core';
+import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { SEED_HEADERS } from '../helpers/seed-request.js';
+import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+
+const FORWARDED = Object.fromEntries(SEED_HEADERS.filter(([name]) => name.startsWith('x-')));
+const DESKTOP = { width: 1280, height: 900 };
+
+// The words of each element's text that are drawn on more than one line although narrower than the
+// element: a word cut where a break between words would have done.
+function wordsSplitNeedlessly(cells: Locator): Promise<string[]> {
+  return cells.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const room = element.getBoundingClientRect().width;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const split: string[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const rects = [...range.getClientRects()];
+          const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+          if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1 && width < room - 20) split.push(word[0]);
+        }
+      }
+      return split;
+    }),
+  );
+}
+
+describe('the profiler with long values', () => {
+  let demo: RunningDemo;
+  let browser: Browser;
+  let origin: string;
+  // The seed 404.
+  let seed: string;
+
+  before(async () => {
+    demo = await startDemo();
+    origin = `http://127.0.0.1:${demo.port}`;
+    browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-long' });
+    const { page } = browser;
+    await page.setExtraHTTPHeaders(FORWARDED);
+    browser.expectErrorDocument(`${origin}/robots.txt`);
+    seed = (await page.goto(`${origin}/robots.txt`))!.headers()['x-debug-token']!;
+    await page.setExtraHTTPHeaders({});
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  it('breaks a log message between its words, never inside a word that fits on a line', async () => {
+    const { page } = browser;
+    await page.goto(`${origin}/_profiler/${seed}?panel=logger`);
+    // Wherever the line ends falls, a word is cut there only if words may be cut anywhere.
+    for (let width = 1000; width <= 1280; width += 40) {
+      await page.setViewportSize({ width, height: 900 });
+      assert.deepEqual(await wordsSplitNeedlessly(page.locator('table.logs tbody td:last-child')), [], `at ${width} px`);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('saw no console error and no failed asset request', () => {
+    assert.deepEqual(browser.problems, []);
+  });
+});
