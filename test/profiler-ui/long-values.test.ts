@@ -31,6 +31,17 @@ function wordsSplitNeedlessly(cells: Locator): Promise<string[]> {
   );
 }
 
+// How many lines each element's text takes.
+function lineCounts(cells: Locator): Promise<number[]> {
+  return cells.evaluateAll((elements) =>
+    elements.map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }),
+  );
+}
+
 describe('the profiler with long values', () => {
   let demo: RunningDemo;
   let browser: Browser;
@@ -47,6 +58,7 @@ describe('the profiler with long values', () => {
     browser.expectErrorDocument(`${origin}/robots.txt`);
     seed = (await page.goto(`${origin}/robots.txt`))!.headers()['x-debug-token']!;
     await page.setExtraHTTPHeaders({});
+    await page.goto(`${origin}/about?${'utm_campaign=spring-sale-newsletter-'.repeat(40)}`);
   });
 
   after(async () => {
@@ -63,6 +75,23 @@ describe('the profiler with long values', () => {
       assert.deepEqual(await wordsSplitNeedlessly(page.locator('table.logs tbody td:last-child')), [], `at ${width} px`);
     }
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('keeps the status, IP, method, time and token of each search result on one line beside a long URL', async () => {
+    const { page } = browser;
+    await page.goto(`${origin}/_profiler/empty/search/results?limit=10`);
+    const cells = page.locator('#search-results tbody td:not(:nth-child(4))');
+    assert.ok((await cells.count()) >= 5 * 3);
+    assert.deepEqual(new Set(await lineCounts(cells)), new Set([1]));
+    await browser.screenshot('search-results');
+  });
+
+  it('keeps the event, start and duration of each timeline row on one line', async () => {
+    const { page } = browser;
+    await page.goto(`${origin}/_profiler/${seed}?panel=time`);
+    const cells = page.locator('table.timeline tbody td:is(:nth-child(1), :nth-child(3), :nth-child(4))');
+    assert.ok((await page.locator('table.timeline tbody td', { hasText: 'sub-request' }).count()) === 1);
+    assert.deepEqual(new Set(await lineCounts(cells)), new Set([1]));
   });
 
   it('saw no console error and no failed asset request', () => {
