@@ -6,6 +6,7 @@ import { SEED_HEADERS } from '../helpers/seed-request.js';
 import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
 
 const FORWARDED = Object.fromEntries(SEED_HEADERS.filter(([name]) => name.startsWith('x-')));
+const PHONE = { width: 390, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
 // The words of each element's text that are drawn on more than one line although narrower than the
@@ -46,8 +47,9 @@ describe('the profiler with long values', () => {
   let demo: RunningDemo;
   let browser: Browser;
   let origin: string;
-  // The seed 404.
+  // The seed 404, and a 404 whose path alone is longer than a phone's screen is wide.
   let seed: string;
+  let longPath: string;
 
   before(async () => {
     demo = await startDemo();
@@ -58,6 +60,9 @@ describe('the profiler with long values', () => {
     browser.expectErrorDocument(`${origin}/robots.txt`);
     seed = (await page.goto(`${origin}/robots.txt`))!.headers()['x-debug-token']!;
     await page.setExtraHTTPHeaders({});
+    const path = `/${encodeURIComponent('مرحبا-שלום')}/${'archive-'.repeat(12)}`;
+    browser.expectErrorDocument(`${origin}${path}`);
+    longPath = (await page.goto(`${origin}${path}`))!.headers()['x-debug-token']!;
     await page.goto(`${origin}/about?${'utm_campaign=spring-sale-newsletter-'.repeat(40)}`);
   });
 
@@ -92,6 +97,18 @@ describe('the profiler with long values', () => {
     const cells = page.locator('table.timeline tbody td:is(:nth-child(1), :nth-child(3), :nth-child(4))');
     assert.ok((await page.locator('table.timeline tbody td', { hasText: 'sub-request' }).count()) === 1);
     assert.deepEqual(new Set(await lineCounts(cells)), new Set([1]));
+  });
+
+  it('wraps the routing panel headings of a long path within the panel on a phone', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${origin}/_profiler/${longPath}?panel=router`);
+    const overflowing = await page.locator('#panel :is(h2, h3, p)').evaluateAll((elements) =>
+      elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent),
+    );
+    assert.deepEqual(overflowing, []);
+    await browser.screenshot('routing-phone');
+    await page.setViewportSize(DESKTOP);
   });
 
   it('saw no console error and no failed asset request', () => {
