@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { launchBrowser, type Browser } from '../helpers/browser.js';
 import { SEED_HEADERS } from '../helpers/seed-request.js';
-import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+import { demoInBrowser } from '../helpers/demo-in-browser.js';
 
 const FORWARDED = Object.fromEntries(SEED_HEADERS.filter(([name]) => name.startsWith('x-')));
 const PHONE = { width: 390, height: 800 };
@@ -44,36 +43,26 @@ function lineCounts(cells: Locator): Promise<number[]> {
 }
 
 describe('the profiler with long values', () => {
-  let demo: RunningDemo;
-  let browser: Browser;
-  let origin: string;
+  const ui = demoInBrowser('test-artifacts/profiler-long');
   // The seed 404, and a 404 whose path alone is longer than a phone's screen is wide.
   let seed: string;
   let longPath: string;
 
   before(async () => {
-    demo = await startDemo();
-    origin = `http://127.0.0.1:${demo.port}`;
-    browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-long' });
-    const { page } = browser;
+    const { page } = ui.browser;
     await page.setExtraHTTPHeaders(FORWARDED);
-    browser.expectErrorDocument(`${origin}/robots.txt`);
-    seed = (await page.goto(`${origin}/robots.txt`))!.headers()['x-debug-token']!;
+    ui.browser.expectErrorDocument(`${ui.origin}/robots.txt`);
+    seed = (await page.goto(`${ui.origin}/robots.txt`))!.headers()['x-debug-token']!;
     await page.setExtraHTTPHeaders({});
     const path = `/${encodeURIComponent('مرحبا-שלום')}/${'archive-'.repeat(12)}`;
-    browser.expectErrorDocument(`${origin}${path}`);
-    longPath = (await page.goto(`${origin}${path}`))!.headers()['x-debug-token']!;
-    await page.goto(`${origin}/about?${'utm_campaign=spring-sale-newsletter-'.repeat(40)}`);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
+    ui.browser.expectErrorDocument(`${ui.origin}${path}`);
+    longPath = (await page.goto(`${ui.origin}${path}`))!.headers()['x-debug-token']!;
+    await page.goto(`${ui.origin}/about?${'utm_campaign=spring-sale-newsletter-'.repeat(40)}`);
   });
 
   it('breaks a log message between its words, never inside a word that fits on a line', async () => {
-    const { page } = browser;
-    await page.goto(`${origin}/_profiler/${seed}?panel=logger`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.origin}/_profiler/${seed}?panel=logger`);
     // Wherever the line ends falls, a word is cut there only if words may be cut anywhere.
     for (let width = 1000; width <= 1280; width += 40) {
       await page.setViewportSize({ width, height: 900 });
@@ -83,35 +72,35 @@ describe('the profiler with long values', () => {
   });
 
   it('keeps the status, IP, method, time and token of each search result on one line beside a long URL', async () => {
-    const { page } = browser;
-    await page.goto(`${origin}/_profiler/empty/search/results?limit=10`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.origin}/_profiler/empty/search/results?limit=10`);
     const cells = page.locator('#search-results tbody td:not(:nth-child(4))');
     assert.ok((await cells.count()) >= 5 * 3);
     assert.deepEqual(new Set(await lineCounts(cells)), new Set([1]));
-    await browser.screenshot('search-results');
+    await ui.browser.screenshot('search-results');
   });
 
   it('keeps the event, start and duration of each timeline row on one line', async () => {
-    const { page } = browser;
-    await page.goto(`${origin}/_profiler/${seed}?panel=time`);
+    const { page } = ui.browser;
+    await page.goto(`${ui.origin}/_profiler/${seed}?panel=time`);
     const cells = page.locator('table.timeline tbody td:is(:nth-child(1), :nth-child(3), :nth-child(4))');
     assert.ok((await page.locator('table.timeline tbody td', { hasText: 'sub-request' }).count()) === 1);
     assert.deepEqual(new Set(await lineCounts(cells)), new Set([1]));
   });
 
   it('wraps the routing panel headings of a long path within the panel on a phone', async () => {
-    const { page } = browser;
+    const { page } = ui.browser;
     await page.setViewportSize(PHONE);
-    await page.goto(`${origin}/_profiler/${longPath}?panel=router`);
+    await page.goto(`${ui.origin}/_profiler/${longPath}?panel=router`);
     const overflowing = await page.locator('#panel :is(h2, h3, p)').evaluateAll((elements) =>
       elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent),
     );
     assert.deepEqual(overflowing, []);
-    await browser.screenshot('routing-phone');
+    await ui.browser.screenshot('routing-phone');
     await page.setViewportSize(DESKTOP);
   });
 
   it('saw no console error and no failed asset request', () => {
-    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(ui.browser.problems, []);
   });
 });

@@ -1,30 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+import { describe, it } from 'node:test';
+import { demoInBrowser } from '../helpers/demo-in-browser.js';
 
 describe('the toolbar and the keyboard', () => {
-  let demo: RunningDemo;
-  let browser: Browser;
-  let origin: string;
-
-  before(async () => {
-    demo = await startDemo();
-    origin = `http://127.0.0.1:${demo.port}`;
-    browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-keyboard' });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
+  const ui = demoInBrowser('test-artifacts/profiler-keyboard');
 
   // Tabs through the page from its top, and lists each focused element of the page (not of the bar) that
   // the fixed bar hides, wholly or in part.
   async function focusHiddenByTheBar(stops: number): Promise<string[]> {
-    const { page } = browser;
-    browser.expectErrorDocument(`${origin}/boom`);
-    await page.goto(`${origin}/boom`);
+    const { page } = ui.browser;
+    ui.browser.expectErrorDocument(`${ui.origin}/boom`);
+    await page.goto(`${ui.origin}/boom`);
     const hidden: string[] = [];
     for (let stop = 0; stop < stops; stop++) {
       await page.keyboard.press('Tab');
@@ -42,12 +28,12 @@ describe('the toolbar and the keyboard', () => {
 
   for (const [name, viewport] of [['a desktop', { width: 1280, height: 900 }], ['a phone', { width: 390, height: 800 }]] as const) {
     it(`scrolls each element the keyboard focuses above the bar on ${name}`, async () => {
-      await browser.page.setViewportSize(viewport);
+      await ui.browser.page.setViewportSize(viewport);
       assert.deepEqual(await focusHiddenByTheBar(40), []);
     });
   }
 
   it('saw no console error and no failed asset request', () => {
-    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(ui.browser.problems, []);
   });
 });

@@ -1,30 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+import { describe, it } from 'node:test';
+import { demoInBrowser } from '../helpers/demo-in-browser.js';
 
 // A frame of an anonymous function has no name to show: its file and line are the whole summary, on the
 // line of the summary's marker, as a named frame's name is, not under an empty first line.
 describe('stack frames without a function name', () => {
-  let demo: RunningDemo;
-  let browser: Browser;
-  let origin: string;
-
-  before(async () => {
-    demo = await startDemo();
-    origin = `http://127.0.0.1:${demo.port}`;
-    browser = await launchBrowser({ artifacts: 'test-artifacts/unnamed-frames' });
-  });
-
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
-  });
+  const ui = demoInBrowser('test-artifacts/unnamed-frames');
 
   // How far below its summary's top each frame's first text starts, in px: a named frame's name, an unnamed
   // frame's file path.
   async function firstLineOffsets(): Promise<{ named: number[]; unnamed: number[] }> {
-    return browser.page.evaluate(() => {
+    return ui.browser.page.evaluate(() => {
       const offsets = { named: [] as number[], unnamed: [] as number[] };
       for (const summary of document.querySelectorAll('details.trace-line > summary')) {
         const name = summary.querySelector('.trace-method');
@@ -43,15 +29,15 @@ describe('stack frames without a function name', () => {
   }
 
   it('shows the file path on the marker line on the debug page and in the exception panel', async () => {
-    const { page } = browser;
-    browser.expectErrorDocument(`${origin}/boom`);
-    const response = await page.goto(`${origin}/boom`);
+    const { page } = ui.browser;
+    ui.browser.expectErrorDocument(`${ui.origin}/boom`);
+    const response = await page.goto(`${ui.origin}/boom`);
     await assertOnMarkerLine('debug page');
-    await page.goto(`${origin}/_profiler/${response!.headers()['x-debug-token']}?panel=exception`);
+    await page.goto(`${ui.origin}/_profiler/${response!.headers()['x-debug-token']}?panel=exception`);
     await assertOnMarkerLine('exception panel');
   });
 
   it('saw no console error and no failed asset request', () => {
-    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(ui.browser.problems, []);
   });
 });
