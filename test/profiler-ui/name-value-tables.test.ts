@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, type Browser } from '../helpers/browser.js';
+import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+
+const PHONE = { width: 390, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+
+interface TableColumns {
+  heading: string;
+  table: number;
+  /** The width of the name column, and the widest name's text when drawn on one line. */
+  names: number;
+  widestName: number;
+  values: number;
+}
+
+describe('the request panel name/value tables', () => {
+  let demo: RunningDemo;
+  let browser: Browser;
+  let origin: string;
+  let longValue: string;
+
+  before(async () => {
+    demo = await startDemo();
+    origin = `http://127.0.0.1:${demo.port}`;
+    browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-tables' });
+    longValue = (await browser.page.goto(`${origin}/about?q=${'a'.repeat(1500)}`))!.headers()['x-debug-token']!;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  // Each table of the panel that follows a heading, with the widths of the table and its two columns.
+  const measureTables = () =>
+    browser.page.locator('#panel h3 + table').evaluateAll((tables) =>
+      tables.map((table) => {
+        const names = [...table.querySelectorAll('tbody th')];
+        const widestName = Math.max(
+          ...names.map((name) => {
+            const probe = document.createElement('span');
+            probe.style.whiteSpace = 'nowrap';
+            probe.textContent = name.textContent;
+            name.append(probe);
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            return width;
+          }),
+        );
+        return {
+          heading: table.previousElementSibling!.textContent ?? '',
+          table: table.getBoundingClientRect().width,
+          names: names[0]!.getBoundingClientRect().width,
+          widestName,
+          values: table.querySelector('tbody td')!.getBoundingClientRect().width,
+        };
+      }),
+    ) as Promise<TableColumns[]>;
+
+  it('gives the names the width they need and the values the rest, beside a long value', async () => {
+    const { page } = browser;
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${origin}/_profiler/${longValue}?panel=request`);
+      const tables = await measureTables();
+      assert.ok(tables.some(({ heading }) => heading === 'Request Attributes'));
+      for (const { heading, names, widestName, values } of tables) {
+        // The cell's padding (8 px each side) and border beside its text.
+        assert.ok(names <= widestName + 20, `${heading} at ${viewport.width} px: names ${names} px for text of ${widestName} px`);
+        if (viewport === DESKTOP) assert.ok(values >= names, `${heading} at ${viewport.width} px: values ${values} px beside names ${names} px`);
+      }
+      await browser.screenshot(`request-${viewport.width}`);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('saw no console error and no failed asset request', () => {
+    assert.deepEqual(browser.problems, []);
+  });
+});
