@@ -70,7 +70,7 @@ describe("the profiler's request panel of createApp", () => {
     await withApp({ APP_ENV: 'dev', KEEL_PROFILER_STORAGE: 'memory' }, { routes: [] }, async (app) => {
       const token = (await get(app, '/missing')).headers.get('x-debug-token')!;
       const panel = String((await get(app, `/_profiler/${token}?panel=request`)).body);
-      assert.match(panel, /<h4>Defined in \.env<\/h4><table><tbody><tr><th>APP_SECRET<\/th><td>\*{6}<\/td><\/tr><tr><th>TRUSTED_PROXIES<\/th><td>loopback<\/td><\/tr><\/tbody><\/table><h4>Defined as regular env variables<\/h4>/);
+      assert.match(panel, /<h4>Defined in \.env<\/h4><table><tbody><tr><th><span>APP_SECRET<\/span><\/th><td>\*{6}<\/td><\/tr><tr><th><span>TRUSTED_PROXIES<\/span><\/th><td>loopback<\/td><\/tr><\/tbody><\/table><h4>Defined as regular env variables<\/h4>/);
       assert.doesNotMatch(panel, /dotenv-secret-value/);
       const configuration = String((await get(app, `/_profiler/${token}?panel=config`)).body);
       assert.match(configuration, /trustedProxies/);

@@ -20,12 +20,17 @@ describe('the request panel name/value tables', () => {
   let browser: Browser;
   let origin: string;
   let longValue: string;
+  let longNames: string;
 
   before(async () => {
     demo = await startDemo();
     origin = `http://127.0.0.1:${demo.port}`;
     browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-tables' });
-    longValue = (await browser.page.goto(`${origin}/about?q=${'a'.repeat(1500)}`))!.headers()['x-debug-token']!;
+    const { page } = browser;
+    longValue = (await page.goto(`${origin}/about?q=${'a'.repeat(1500)}`))!.headers()['x-debug-token']!;
+    await page.setExtraHTTPHeaders({ [`x-${'forwarded-by-the-edge-cache-'.repeat(10)}id`]: 'edge-7' });
+    longNames = (await page.goto(`${origin}/about?${'p'.repeat(300)}=1&q=short`))!.headers()['x-debug-token']!;
+    await page.setExtraHTTPHeaders({});
   });
 
   after(async () => {
@@ -72,6 +77,25 @@ describe('the request panel name/value tables', () => {
         if (viewport === DESKTOP) assert.ok(values >= names, `${heading} at ${viewport.width} px: values ${values} px beside names ${names} px`);
       }
       await browser.screenshot(`request-${viewport.width}`);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('wraps a name hundreds of characters long within a share of the table, never past the panel', async () => {
+    const { page } = browser;
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${origin}/_profiler/${longNames}?panel=request`);
+      const overflow = await page.evaluate(() => {
+        const panel = document.querySelector('#panel')!;
+        return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, panel: panel.scrollWidth - panel.clientWidth };
+      });
+      assert.deepEqual(overflow, { page: 0, panel: 0 }, `at ${viewport.width} px`);
+      for (const { heading, table, names, values } of await measureTables()) {
+        assert.ok(names <= table * 0.45, `${heading} at ${viewport.width} px: names ${names} px of ${table} px`);
+        assert.ok(values >= table * 0.5, `${heading} at ${viewport.width} px: values ${values} px of ${table} px`);
+      }
+      await browser.screenshot(`long-names-${viewport.width}`);
     }
     await page.setViewportSize(DESKTOP);
   });

@@ -34,8 +34,8 @@ describe('RequestCollector', () => {
     const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'https://localhost/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
     for (const shown of [collected, data]) {
       const html = renderToString(h(RequestPanel, { profile, data: shown, base: '', query: new URLSearchParams(), routes: undefined }));
-      assert.match(html, /<th>request_type<\/th><td>main<\/td><\/tr><tr><th>format<\/th><td>json<\/td>/);
-      assert.ok(html.includes(`<th>user</th><td>{&quot;name&quot;:&quot;alice&quot;,&quot;apiToken&quot;:&quot;${MASK}&quot;}</td>`), html);
+      assert.match(html, /<th><span>request_type<\/span><\/th><td>main<\/td><\/tr><tr><th><span>format<\/span><\/th><td>json<\/td>/);
+      assert.ok(html.includes(`<th><span>user</span></th><td>{&quot;name&quot;:&quot;alice&quot;,&quot;apiToken&quot;:&quot;${MASK}&quot;}</td>`), html);
       assert.doesNotMatch(html, /listenerSamples/);
     }
   });
@@ -46,9 +46,9 @@ describe('RequestCollector', () => {
     assert.deepEqual([data.remotePort, data.localPort, data.httpVersion, data.encrypted], [50123, 8443, '1.0', true]);
     const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'https://localhost/', ip: '10.0.0.2', statusCode: 200, type: 'request', collectors: {} };
     const html = renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
-    assert.match(html, /<th>remote_port<\/th><td>50123<\/td>/);
-    assert.match(html, /<th>server_port<\/th><td>8443<\/td>/);
-    assert.match(html, /<th>protocol<\/th><td>HTTP\/1\.0 over TLS<\/td>/);
+    assert.match(html, /<th><span>remote_port<\/span><\/th><td>50123<\/td>/);
+    assert.match(html, /<th><span>server_port<\/span><\/th><td>8443<\/td>/);
+    assert.match(html, /<th><span>protocol<\/span><\/th><td>HTTP\/1\.0 over TLS<\/td>/);
   });
 
   it('masks credentials in headers, cookies and query parameters', () => {
@@ -183,8 +183,8 @@ describe('RequestCollector', () => {
         ['PORT', '8000'],
       ]);
       const html = panelOf(profileWith(config));
-      assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>API_TOKEN<\/th><td><\/td><\/tr><tr><th>APP_SECRET<\/th><td>\*{6}<\/td>/);
-      assert.match(html, /<th>GREETING<\/th><td>&lt;b>hi&lt;\/b> &amp; &quot;bye&quot;<\/td>/);
+      assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p><h4>Defined as regular env variables<\/h4><table><tbody><tr><th><span>API_TOKEN<\/span><\/th><td><\/td><\/tr><tr><th><span>APP_SECRET<\/span><\/th><td>\*{6}<\/td>/);
+      assert.match(html, /<th><span>GREETING<\/span><\/th><td>&lt;b>hi&lt;\/b> &amp; &quot;bye&quot;<\/td>/);
       assert.doesNotMatch(html, /s3cr3t|pw1|<b>hi/);
     });
 
@@ -207,7 +207,7 @@ describe('RequestCollector', () => {
       // The configuration's own list does not repeat them.
       assert.ok(!JSON.stringify(config.config).includes('loopback'));
       const html = panelOf(profileWith(config));
-      assert.match(html, /<h4>Defined in \.env<\/h4><table><tbody><tr><th>APP_SECRET<\/th><td>\*{6}<\/td><\/tr><tr><th>TRUSTED_PROXIES<\/th><td>loopback<\/td><\/tr><\/tbody><\/table><h4>Defined as regular env variables<\/h4><table><tbody><tr><th>PORT<\/th>/);
+      assert.match(html, /<h4>Defined in \.env<\/h4><table><tbody><tr><th><span>APP_SECRET<\/span><\/th><td>\*{6}<\/td><\/tr><tr><th><span>TRUSTED_PROXIES<\/span><\/th><td>loopback<\/td><\/tr><\/tbody><\/table><h4>Defined as regular env variables<\/h4><table><tbody><tr><th><span>PORT<\/span><\/th>/);
       assert.doesNotMatch(html, /from-dotenv/);
       // No .env variable: the reference's words for an empty list.
       assert.match(panelOf(profileWith(new ConfigCollector(TEST_CONFIG, { env: {} }).collect())), /<h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p>/);

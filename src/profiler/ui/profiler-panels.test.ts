@@ -40,7 +40,7 @@ describe('profiler panels', () => {
     const request = store.get(token)!.collectors.request as { postParameters: unknown };
     assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>POST Parameters<\/h3><p class="empty">No POST parameters<\/p>/);
     request.postParameters = { username: '<b>ada</b>', password: '******' };
-    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>POST Parameters<\/h3><table><tbody><tr><th>username<\/th><td>&lt;b>ada&lt;\/b><\/td><\/tr><tr><th>password<\/th><td>\*{6}<\/td>/);
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>POST Parameters<\/h3><table><tbody><tr><th><span>username<\/span><\/th><td>&lt;b>ada&lt;\/b><\/td><\/tr><tr><th><span>password<\/span><\/th><td>\*{6}<\/td>/);
     request.postParameters = 'unread';
     assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /The application did not read the form body/);
   });
@@ -166,20 +166,20 @@ describe('profiler panels', () => {
     const request = await page('panel=request');
     const response = await page('panel=response');
     for (const html of [request, response]) assert.doesNotMatch(html, /hunter2/);
-    assert.match(request, /<th>authorization<\/th><td>\*\*\*\*\*\*<\/td>/);
-    assert.match(request, /<th>q<\/th><td>ok<\/td>/);
-    assert.match(response, /<th>X-Debug-Token<\/th><td>000002<\/td>/);
+    assert.match(request, /<th><span>authorization<\/span><\/th><td>\*\*\*\*\*\*<\/td>/);
+    assert.match(request, /<th><span>q<\/span><\/th><td>ok<\/td>/);
+    assert.match(response, /<th><span>X-Debug-Token<\/span><\/th><td>000002<\/td>/);
   });
 
   it('shows method, URL, route, controller and body size on the request panel, and the parent link on the child', async () => {
     const { get, page, sub, main } = await failedRequest();
     const html = await page('panel=request');
-    assert.match(html, /<th>Method<\/th><td>GET<\/td>/);
-    assert.match(html, /<th>Controller<\/th><td>n\/a<\/td>/);
-    assert.match(html, /<th>Body size<\/th><td>No content<\/td>/);
+    assert.match(html, /<th><span>Method<\/span><\/th><td>GET<\/td>/);
+    assert.match(html, /<th><span>Controller<\/span><\/th><td>n\/a<\/td>/);
+    assert.match(html, /<th><span>Body size<\/span><\/th><td>No content<\/td>/);
     const child = bodyOf(await get(`/_profiler/${sub}?panel=request`));
     assert.match(child, new RegExp(`<h3>Parent Request</h3><p><a href="/_profiler/${main}">${main}</a>`));
-    assert.match(child, /<th>Controller<\/th><td>ErrorController<\/td>/);
+    assert.match(child, /<th><span>Controller<\/span><\/th><td>ErrorController<\/td>/);
   });
 
   it("lists the process's environment under Server Parameters on the request panel, as the reference lists $_SERVER", async () => {
@@ -187,7 +187,7 @@ describe('profiler panels', () => {
     const html = await page('panel=request');
     const path = (process.env.PATH ?? '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
     assert.match(html, /<h3>Server Parameters<\/h3><h4>Defined in \.env<\/h4><p class="empty">\(no data\)<\/p><h4>Defined as regular env variables<\/h4><table>/);
-    assert.ok(html.includes(`<th>PATH</th><td>${path}</td>`), 'PATH is listed');
+    assert.ok(html.includes(`<th><span>PATH</span></th><td>${path}</td>`), 'PATH is listed');
   });
 
   it('opens the panel named last when the query names two, as PHP reads a repeated parameter', async () => {
@@ -252,8 +252,8 @@ describe('profiler panels', () => {
     assert.match(bodyOf(await get(`/_profiler/${token}?panel=response`)), /<h3>Response Cookies<\/h3><p class="empty">No response cookies<\/p>/);
     (profile.collectors.request as { files: unknown }).files = [{ field: 'avatar', filename: '<me>.png', type: 'image/png', size: 7 }];
     (profile.collectors.response as { headers: [string, string][] }).headers.push(['Set-Cookie', 'sid=******; path=/; httponly']);
-    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>Uploaded Files<\/h3><table><tbody><tr><th>avatar<\/th><td>&lt;me>\.png \(image\/png, 7 bytes\)<\/td>/);
-    assert.match(bodyOf(await get(`/_profiler/${token}?panel=response`)), /<h3>Response Cookies<\/h3><table><tbody><tr><th>sid<\/th><td>\*{6}; path=\/; httponly<\/td>/);
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<h3>Uploaded Files<\/h3><table><tbody><tr><th><span>avatar<\/span><\/th><td>&lt;me>\.png \(image\/png, 7 bytes\)<\/td>/);
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=response`)), /<h3>Response Cookies<\/h3><table><tbody><tr><th><span>sid<\/span><\/th><td>\*{6}; path=\/; httponly<\/td>/);
   });
 
   it("lists the listeners a request called, with their priority, calls and time, and those it did not", async () => {

@@ -8,7 +8,9 @@ export function DataTable({ rows, empty = 'None' }: { rows: Record<string, unkno
       <tbody>
         {entries.map(([name, value]) => (
           <tr>
-            <th>{name}</th>
+            <th>
+              <span>{name}</span>
+            </th>
             <td>{formatValue(value)}</td>
           </tr>
         ))}
