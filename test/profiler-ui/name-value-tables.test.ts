@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { launchBrowser, type Browser } from '../helpers/browser.js';
-import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
+import { before, describe, it } from 'node:test';
+import { demoInBrowser } from '../helpers/demo-in-browser.js';
 
 const PHONE = { width: 390, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -16,31 +15,21 @@ interface TableColumns {
 }
 
 describe('the request panel name/value tables', () => {
-  let demo: RunningDemo;
-  let browser: Browser;
-  let origin: string;
+  const ui = demoInBrowser('test-artifacts/profiler-tables');
   let longValue: string;
   let longNames: string;
 
   before(async () => {
-    demo = await startDemo();
-    origin = `http://127.0.0.1:${demo.port}`;
-    browser = await launchBrowser({ artifacts: 'test-artifacts/profiler-tables' });
-    const { page } = browser;
-    longValue = (await page.goto(`${origin}/about?q=${'a'.repeat(1500)}`))!.headers()['x-debug-token']!;
+    const { page } = ui.browser;
+    longValue = (await page.goto(`${ui.origin}/about?q=${'a'.repeat(1500)}`))!.headers()['x-debug-token']!;
     await page.setExtraHTTPHeaders({ [`x-${'forwarded-by-the-edge-cache-'.repeat(10)}id`]: 'edge-7' });
-    longNames = (await page.goto(`${origin}/about?${'p'.repeat(300)}=1&q=short`))!.headers()['x-debug-token']!;
+    longNames = (await page.goto(`${ui.origin}/about?${'p'.repeat(300)}=1&q=short`))!.headers()['x-debug-token']!;
     await page.setExtraHTTPHeaders({});
-  });
-
-  after(async () => {
-    await browser?.close();
-    await demo?.close();
   });
 
   // Each table of the panel that follows a heading, with the widths of the table and its two columns.
   const measureTables = () =>
-    browser.page.locator('#panel h3 + table').evaluateAll((tables) =>
+    ui.browser.page.locator('#panel h3 + table').evaluateAll((tables) =>
       tables.map((table) => {
         const names = [...table.querySelectorAll('tbody th')];
         const widestName = Math.max(
@@ -65,10 +54,10 @@ describe('the request panel name/value tables', () => {
     ) as Promise<TableColumns[]>;
 
   it('gives the names the width they need and the values the rest, beside a long value', async () => {
-    const { page } = browser;
+    const { page } = ui.browser;
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${origin}/_profiler/${longValue}?panel=request`);
+      await page.goto(`${ui.origin}/_profiler/${longValue}?panel=request`);
       const tables = await measureTables();
       assert.ok(tables.some(({ heading }) => heading === 'Request Attributes'));
       for (const { heading, names, widestName, values } of tables) {
@@ -76,16 +65,16 @@ describe('the request panel name/value tables', () => {
         assert.ok(names <= widestName + 20, `${heading} at ${viewport.width} px: names ${names} px for text of ${widestName} px`);
         if (viewport === DESKTOP) assert.ok(values >= names, `${heading} at ${viewport.width} px: values ${values} px beside names ${names} px`);
       }
-      await browser.screenshot(`request-${viewport.width}`);
+      await ui.browser.screenshot(`request-${viewport.width}`);
     }
     await page.setViewportSize(DESKTOP);
   });
 
   it('wraps a name hundreds of characters long within a share of the table, never past the panel', async () => {
-    const { page } = browser;
+    const { page } = ui.browser;
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${origin}/_profiler/${longNames}?panel=request`);
+      await page.goto(`${ui.origin}/_profiler/${longNames}?panel=request`);
       const overflow = await page.evaluate(() => {
         const panel = document.querySelector('#panel')!;
         return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, panel: panel.scrollWidth - panel.clientWidth };
@@ -95,12 +84,12 @@ describe('the request panel name/value tables', () => {
         assert.ok(names <= table * 0.45, `${heading} at ${viewport.width} px: names ${names} px of ${table} px`);
         assert.ok(values >= table * 0.5, `${heading} at ${viewport.width} px: values ${values} px of ${table} px`);
       }
-      await browser.screenshot(`long-names-${viewport.width}`);
+      await ui.browser.screenshot(`long-names-${viewport.width}`);
     }
     await page.setViewportSize(DESKTOP);
   });
 
   it('saw no console error and no failed asset request', () => {
-    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(ui.browser.problems, []);
   });
 });
