@@ -5,7 +5,7 @@ import { rawRequest, type RawResponse } from '../helpers/raw-http.js';
 import { startDemo, type RunningDemo } from '../helpers/start-demo.js';
 
 /**
- * Replays the reference system's recorded exchanges (test/fixtures/reference/) against keel and compares
+ * Replays the reference system's recorded exchanges (test/fixtures/reference/<set>/) against keel and compares
  * what a client can observe: status, header names and their order, header values, the error message in
  * the page, JSON bodies and redirect targets. Tolerated: tokens, dates, file paths and line numbers, and
  * the reference's PHP class namespaces (`Symfony\...\NotFoundHttpException` is `NotFoundHttpException`).
@@ -55,6 +55,10 @@ function compare(capture: ReferenceCapture, actual: RawResponse): void {
     for (const key of ['type', 'title', 'status', 'detail']) assert.deepEqual(got[key], expected[key], `JSON ${key}`);
     if ('class' in expected) assert.equal(String(got.class), String(expected.class).split('\\').pop(), 'JSON class');
   }
+  if (capture.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/xml'))) {
+    const element = (xml: string, tag: string): string | undefined => new RegExp(`<${tag}>(.*?)</${tag}>`).exec(xml)?.[1];
+    for (const tag of ['type', 'title', 'status', 'detail']) assert.equal(element(actual.body, tag), element(capture.body, tag), `XML ${tag}`);
+  }
   // Escaped as the reference's htmlspecialchars() escapes them: the same bytes.
   const title = /<title>(.*)<\/title>/.exec(capture.body)?.[1];
   if (title !== undefined && capture.status >= 400) assert.equal(/<title>(.*)<\/title>/.exec(actual.body)?.[1], title, 'page title');
@@ -71,6 +75,9 @@ function decodeEntities(text: string): string {
 
 for (const [set, env] of [
   ['dev', { APP_ENV: 'dev' }],
+  // The reference without its toolbar (Symfony 5.4 then sends no X-Debug-Token-Link): the error formats
+  // (XML, JSON, text, a JSON _format), HEAD, POST, a query string, a Referer, 405 and 500.
+  ['dev-no-toolbar', { APP_ENV: 'dev', KEEL_TOOLBAR: '0' }],
   ['prod', { APP_ENV: 'prod' }],
 ] as const) {
   describe(`keel against the reference's recorded ${set} responses`, () => {

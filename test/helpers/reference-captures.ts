@@ -18,7 +18,7 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'reference');
 // Added by the PHP built-in server the reference was recorded behind, not by the application.
 const SERVER_ARTIFACTS = new Set(['host', 'connection', 'x-powered-by']);
 
-export function loadReferenceCaptures(set: 'dev' | 'prod'): ReferenceCapture[] {
+export function loadReferenceCaptures(set: 'dev' | 'dev-no-toolbar' | 'prod'): ReferenceCapture[] {
   const dir = join(FIXTURES, set);
   return readdirSync(dir)
     .filter((file) => file.endsWith('.txt'))
