@@ -80,6 +80,12 @@ describe('Request', () => {
     assert.equal((await new Request({ method: 'GET', target: '/' }).body()).length, 0);
   });
 
+  it('takes a body given as text, as a test handing a form or JSON to app.handle() writes it, in UTF-8', async () => {
+    const request = new Request({ method: 'POST', target: '/', body: '{"title":"Café"}' });
+    assert.deepEqual(JSON.parse((await request.body()).toString('utf8')), { title: 'Café' });
+    assert.equal(request.bufferedBody?.length, 17);
+  });
+
   it('reads its body once even when asked twice at once, and gives every later caller the failure of a failed read', async () => {
     let reads = 0;
     const tooLarge = new Error('too large');

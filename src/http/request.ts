@@ -70,7 +70,7 @@ export interface RequestInit {
   /** True when the connection itself is TLS. */
   encrypted?: boolean;
   httpVersion?: string;
-  body?: Buffer | (() => Promise<Buffer>) | BodySource;
+  body?: string | Buffer | (() => Promise<Buffer>) | BodySource;
   resolveOrigin?: OriginResolver;
   /** The signal that aborts when the client goes away (see `signal`), or what makes it on first use. */
   signal?: AbortSignal | SignalSource;
@@ -146,7 +146,7 @@ export class Request {
     this.localPort = init.localPort;
     this.encrypted = init.encrypted ?? false;
     this.httpVersion = init.httpVersion ?? '1.1';
-    this.#body = init.body;
+    this.#body = typeof init.body === 'string' ? Buffer.from(init.body) : init.body;
     this.#resolveOrigin = init.resolveOrigin ?? directOrigin;
     this.#signal = init.signal;
     this.id = ++nextRequestId;
