@@ -74,7 +74,7 @@ export type { Collector } from './profiler/collectors/collector.js';
 export { createProfilerRoutes } from './profiler/ui/profiler-routes.js';
 
 // Rate limiting (the Redis storage is not exported here, so that the core never loads its client:
-// import it from src/rate-limiter/storage/redis-storage.ts, or set RATE_LIMIT_STORAGE=redis://…)
+// import it from 'keel/redis-storage', or set RATE_LIMIT_STORAGE=redis://…)
 export { RateLimiter, createRateLimiter, type RateLimiterOptions, type FailMode } from './rate-limiter/rate-limiter.js';
 export { RateLimit, createTooManyRequests, type RateLimitInit } from './rate-limiter/rate-limit.js';
 export { Reservation, MaxWaitDurationExceededError } from './rate-limiter/reservation.js';
