@@ -88,7 +88,7 @@ class DotenvCascade {
       this.#vars[name] = value;
       this.#loaded.delete(name);
     }
-    for (const name of (env.SYMFONY_DOTENV_VARS ?? '').split(',')) if (name !== '') this.#loaded.add(name);
+    for (const name of (env['SYMFONY_DOTENV_VARS'] ?? '').split(',')) if (name !== '') this.#loaded.add(name);
   }
 
   get(name: string): string | undefined {
@@ -98,7 +98,7 @@ class DotenvCascade {
   // As loadConfig reads it (trimmed, blank for unset): `APP_ENV=prod ` (a Windows `set … &&` leaves the
   // space) must load .env.prod, and an empty one .env.dev, not `.env.`.
   appEnv(): string {
-    const value = (this.#vars.APP_ENV ?? '').trim().toLowerCase();
+    const value = (this.#vars['APP_ENV'] ?? '').trim().toLowerCase();
     return value === '' ? 'dev' : value;
   }
 

@@ -38,20 +38,20 @@ class InvalidArgumentException extends Error {}
  */
 export function createPreviewErrorRoute(kernel: Kernel, errorController: Controller): ErrorRouteDefinition {
   function previewErrorController(request: Request, params: Record<string, string> = {}): Response | Promise<Response> {
-    const status = Number(params.code);
+    const status = Number(params['code']);
     if (!Number.isInteger(status) || status < 100 || status > 599) {
       // What Symfony's Response constructor throws; it ends as a 500 through the error pipeline.
-      throw new InvalidArgumentException(`The HTTP status code "${params.code}" is not valid.`);
+      throw new InvalidArgumentException(`The HTTP status code "${params['code']}" is not valid.`);
     }
     // A 1xx answer is interim: sent as the final one, the client would wait for the real answer.
-    if (status < 200) throw new InvalidArgumentException(`The HTTP status code "${params.code}" is informational and cannot end a response.`);
+    if (status < 200) throw new InvalidArgumentException(`The HTTP status code "${params['code']}" is informational and cannot end a response.`);
     const sub = request.duplicate({
       attributes: {
         controller: errorController,
         controllerName: 'ErrorController',
         exception: new HttpException(status, { message: 'This is a sample exception.' }),
         showException: false,
-        format: params._format ?? 'html',
+        format: params['_format'] ?? 'html',
       },
     });
     return kernel.process(sub, { type: 'sub' });

@@ -48,7 +48,7 @@ export function staticFiles({ root, prefix, name = 'static_files', index = 'inde
     methods: ['GET', 'HEAD'],
     controller: (request, params: Record<string, string>) => {
       // The prefix's own URL has no path: whether it ends in a slash is for the request to say.
-      const path = withoutDotSegments(params.path ?? '') || (request.pathInfo.endsWith('/') ? '/' : '');
+      const path = withoutDotSegments(params['path'] ?? '') || (request.pathInfo.endsWith('/') ? '/' : '');
       if (path !== '' && (path.endsWith('/') || index === false)) return fileResponse(locate(folder, path, index, dotfiles), { maxAge });
       const found = path === '' ? folder : locate(folder, path, index, dotfiles);
       if (statSync(found, { throwIfNoEntry: false })?.isDirectory() !== true) return fileResponse(found, { maxAge });

@@ -67,7 +67,7 @@ function positionOf(post: Post, fn: unknown): ScriptPosition | undefined {
   global[HANDLE] = fn;
   let objectId: string | undefined;
   try {
-    objectId = (post('Runtime.evaluate', { expression: `globalThis.${HANDLE}` }).result as { objectId?: string }).objectId;
+    objectId = (post('Runtime.evaluate', { expression: `globalThis.${HANDLE}` })['result'] as { objectId?: string }).objectId;
   } finally {
     delete global[HANDLE];
   }
@@ -76,7 +76,7 @@ function positionOf(post: Post, fn: unknown): ScriptPosition | undefined {
 
 function positionOfObject(post: Post, objectId: string, followBound: boolean): ScriptPosition | undefined {
   try {
-    const internals = (post('Runtime.getProperties', { objectId, ownProperties: true }).internalProperties ?? []) as { name: string; value?: { value?: unknown; objectId?: string } }[];
+    const internals = (post('Runtime.getProperties', { objectId, ownProperties: true })['internalProperties'] ?? []) as { name: string; value?: { value?: unknown; objectId?: string } }[];
     const location = internals.find(({ name }) => name === '[[FunctionLocation]]')?.value?.value as ScriptPosition | undefined;
     if (location !== undefined) return location;
     // A bound function has no code of its own: where its target is.
@@ -89,7 +89,7 @@ function positionOfObject(post: Post, objectId: string, followBound: boolean): S
 
 // The URL of every script that has code, from the coverage V8 keeps anyway: no profiler or debugger to start.
 function scriptUrls(post: Post): Map<string, string> {
-  const scripts = post('Profiler.getBestEffortCoverage').result as { scriptId: string; url: string }[];
+  const scripts = post('Profiler.getBestEffortCoverage')['result'] as { scriptId: string; url: string }[];
   return new Map(scripts.map(({ scriptId, url }) => [scriptId, url]));
 }
 

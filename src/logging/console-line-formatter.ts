@@ -13,8 +13,8 @@ import { isError } from '../internal/is-error.js';
 export function formatConsoleLine(record: LogRecord): string {
   const time = new Date(record.time).toISOString().slice(11, 19);
   // The `exception` of an uncaught-exception line is in its message already; another record's is not.
-  const exception = errorText(record.context.exception);
-  const reason = errorText(record.context.error) ?? (exception !== undefined && !record.message.includes(exception) ? exception : undefined);
+  const exception = errorText(record.context['exception']);
+  const reason = errorText(record.context['error']) ?? (exception !== undefined && !record.message.includes(exception) ? exception : undefined);
   const message = oneLine(reason === undefined ? record.message : `${record.message}: ${maskTextSecrets(reason)}`);
   return `${time} ${record.level.toUpperCase().padEnd(9)} [${record.channel}] ${message}\n`;
 }

@@ -32,7 +32,7 @@ export function shownContext(context: Record<string, unknown>, { traces = false,
   for (const [key, value] of Object.entries(context)) {
     const summary = shown[key];
     if (!isError(value) || typeof summary !== 'object' || summary === null) continue;
-    (summary as Record<string, unknown>).trace = tracedElsewhere.includes(value) ? TRACE_IN_EXCEPTION_PANEL : errorFrames(value);
+    (summary as Record<string, unknown>)['trace'] = tracedElsewhere.includes(value) ? TRACE_IN_EXCEPTION_PANEL : errorFrames(value);
   }
   return shown;
 }

@@ -91,7 +91,7 @@ export class RouterListener implements Subscriber {
     request.attributes.stateless = route.stateless;
     // A route's `_format` (a default or a placeholder) is the request's format, as Symfony's request
     // attributes make it: the error page and the response's Content-Type follow it.
-    if (typeof routeParams._format === 'string' && routeParams._format !== '') request.attributes.format = routeParams._format;
+    if (typeof routeParams['_format'] === 'string' && routeParams['_format'] !== '') request.attributes.format = routeParams['_format'];
     let logged: Record<string, unknown>;
     if (isRedirect(result)) {
       const url = redirectUrl(request, result);

@@ -52,7 +52,7 @@ export class UrlGenerator {
     }
 
     let url = encodePath(buildPath(route, route.pathPattern.tokens, values, false));
-    const fragment = values._fragment ?? route.defaults._fragment;
+    const fragment = values['_fragment'] ?? route.defaults['_fragment'];
     const query = Object.entries(params)
       // A parameter equal to its default is left out, equal as PHP's == says (`01` is the default `1`; true
       // is any default but '' and '0'); a null too, as http_build_query() leaves it out.

@@ -94,7 +94,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
   const definitions: RouteDefinition[] = [
     route('_wdt', '/_wdt/{token}', async (request) => {
-      const token = params(request).token ?? '';
+      const token = params(request)['token'] ?? '';
       if (token === 'empty') return new Response('', 200, { 'Content-Type': 'text/html' });
       disabled(request);
       const profile = isProfileToken(token) ? await profiler.loadProfile(token, queryParameter(request.query, 'type') ?? undefined) : undefined;
@@ -122,7 +122,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     route('_profiler_assets', '/_profiler/assets/{file}', (request) => {
       disabled(request);
-      const asset = findProfilerAsset(params(request).file ?? '');
+      const asset = findProfilerAsset(params(request)['file'] ?? '');
       if (asset === undefined) throw new NotFoundHttpException('Asset not found.');
       return new Response(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'max-age=600, private' });
     }),
@@ -146,10 +146,10 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     route('_profiler', '/_profiler/{token}', async (request) => {
       withoutCsp(request);
-      const token = params(request).token ?? '';
+      const token = params(request)['token'] ?? '';
       const profile = await profiler.loadProfile(token, queryParameter(request.query, 'type') ?? undefined);
       if (profile === undefined) return Response.html(renderPage(h(TokenNotFound, { token, base: base(request) })));
-      const panel = queryParameter(request.query, 'panel') ?? (hasException(profile.collectors.exception) ? 'exception' : (queryParameter(request.query, 'type') ?? 'request'));
+      const panel = queryParameter(request.query, 'panel') ?? (hasException(profile.collectors['exception']) ? 'exception' : (queryParameter(request.query, 'type') ?? 'request'));
       if (!Object.hasOwn(profile.collectors, panel)) {
         throw new NotFoundHttpException(`Panel "${panel}" is not available for token "${profile.token}".`);
       }
@@ -160,16 +160,16 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     // The routing panel alone (Symfony's RouterController::panelAction), unprofiled.
     route('_profiler_router', '/_profiler/{token}/router', async (request) => {
       disabled(request);
-      const profile = await knownProfile(params(request).token ?? '');
-      const data = profile.collectors.router;
+      const profile = await knownProfile(params(request)['token'] ?? '');
+      const data = profile.collectors['router'];
       if (data === undefined) return Response.html('');
       return Response.html(renderToString(h(RouterPanel, { profile, data: data as RouterData, base: base(request), query: request.query, routes })));
     }),
 
     // Symfony's ExceptionPanelController::body: profiled, 404 for an unknown token, empty without an error.
     route('_profiler_exception', '/_profiler/{token}/exception', async (request) => {
-      const profile = await knownProfile(params(request).token ?? '');
-      const data = profile.collectors.exception;
+      const profile = await knownProfile(params(request)['token'] ?? '');
+      const data = profile.collectors['exception'];
       if (!hasException(data)) return new Response('', 200, { 'Content-Type': 'text/html' });
       // A fragment, as the reference's: no page around it, so no toolbar is injected into it.
       const panel = h(ExceptionPanel, { profile, data, base: base(request), query: request.query, routes, sourceLink: sourceLink(request) });

@@ -24,9 +24,9 @@ export class FixedWindowPolicy implements Policy {
     // read as opened now: its hits still count, but it ends an interval away at most; read as it was, it
     // stayed open, and its client blocked, until the clock caught up with it (an hour, for an hour's step).
     // A refusal then writes it back so, or each hit would open it anew at its own now.
-    const rebased = stored !== undefined && stored.timer! > now;
-    const timer0 = rebased ? now : stored === undefined ? now : stored.timer!;
-    const hits0 = stored === undefined ? 0 : stored.hits!;
+    const rebased = stored !== undefined && stored['timer']! > now;
+    const timer0 = rebased ? now : stored === undefined ? now : stored['timer']!;
+    const hits0 = stored === undefined ? 0 : stored['hits']!;
     const elapsed = now - timer0;
     const expired = elapsed > interval;
     // Each whole window elapsed pays back `limit` of what the last one counted (0 without reservations).

@@ -18,9 +18,9 @@ export class SlidingWindowPolicy implements Policy {
   reserve(stored: PolicyState | undefined, tokens: number, now: number, maxWait: number): { decision: Decision; state?: PolicyState; expiresAt?: number } {
     const { limit, interval } = this;
     if (tokens > limit) throw new TokensExceedLimitError(tokens, limit);
-    let c = stored?.c ?? 0;
-    let p = stored?.p ?? 0;
-    let end = stored?.end ?? now + interval;
+    let c = stored?.['c'] ?? 0;
+    let p = stored?.['p'] ?? 0;
+    let end = stored?.['end'] ?? now + interval;
     // A window that begins after `now` (the clock stepped back, or a host whose clock runs ahead wrote it)
     // is read as beginning now, and a refusal writes it back so. Read as it was, its elapsed time was
     // negative and weighed the previous window more than whole: blocked until the clock caught up, and told

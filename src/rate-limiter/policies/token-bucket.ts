@@ -21,10 +21,10 @@ export class TokenBucketPolicy implements Policy {
     // A timer after `now` (the clock stepped back, or a host whose clock runs ahead wrote it) restarts the
     // refill now with the tokens it held: read as it was, no token came back until the clock caught up. A
     // refusal then writes it back so, or each hit would restart the refill at its own now.
-    const rebased = stored !== undefined && stored.timer! > now;
-    const timer0 = rebased ? now : (stored?.timer ?? now);
+    const rebased = stored !== undefined && stored['timer']! > now;
+    const timer0 = rebased ? now : (stored?.['timer'] ?? now);
     const cycles = Math.floor(Math.max(0, now - timer0) / rateInterval);
-    const available = Math.min(limit, (stored?.tokens ?? limit) + cycles * amount);
+    const available = Math.min(limit, (stored?.['tokens'] ?? limit) + cycles * amount);
     const bucket = new BucketAt(limit, rateInterval, amount, timer0 + cycles * rateInterval, now);
     if (available >= tokens) {
       const left = available - tokens;

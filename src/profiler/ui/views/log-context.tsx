@@ -18,13 +18,13 @@ export function LogContext({ context }: { context: Record<string, unknown> }) {
     const summary = shown[key];
     if (typeof summary !== 'object' || summary === null) continue;
     if ((value as { trace?: unknown } | null)?.trace === TRACE_IN_EXCEPTION_PANEL) {
-      delete (summary as Record<string, unknown>).trace;
+      delete (summary as Record<string, unknown>)['trace'];
       inExceptionPanel.push(key);
       continue;
     }
     const frames = framesOf(value);
     if (frames === undefined) continue;
-    delete (summary as Record<string, unknown>).trace;
+    delete (summary as Record<string, unknown>)['trace'];
     traces.push({ key, frames });
   }
   return (

@@ -18,11 +18,11 @@ const MIB = 1024 * 1024;
  * or an absolute URL.
  */
 export function Toolbar({ profile, prefix, styleNonce }: { profile: Profile; prefix: string; styleNonce?: string }) {
-  const request = profile.collectors.request as RequestData | undefined;
-  const time = profile.collectors.time as TimeData | undefined;
-  const memory = profile.collectors.memory as MemoryData | undefined;
-  const exceptions = (profile.collectors.exception as ExceptionData | undefined)?.chain.length ?? 0;
-  const logs = (profile.collectors.logger as LoggerData | undefined)?.logs ?? [];
+  const request = profile.collectors['request'] as RequestData | undefined;
+  const time = profile.collectors['time'] as TimeData | undefined;
+  const memory = profile.collectors['memory'] as MemoryData | undefined;
+  const exceptions = (profile.collectors['exception'] as ExceptionData | undefined)?.chain.length ?? 0;
+  const logs = (profile.collectors['logger'] as LoggerData | undefined)?.logs ?? [];
   const problems = countProblemLogs(logs);
   const warnings = countWarningLogs(logs);
   const status = profile.statusCode;

@@ -19,7 +19,7 @@ interface Calls {
  * one whose propagation a listener stopped), each with its priority, in the order the dispatcher calls them.
  */
 export function EventsPanel({ profile, data, listenerSources, sourceLink }: PanelProps<EventsData>) {
-  const time = profile.collectors.time as Partial<TimeData> | undefined;
+  const time = profile.collectors['time'] as Partial<TimeData> | undefined;
   const traced = Array.isArray(time?.events);
   const calls = callsByListener(traced ? time!.events! : []);
   const events = [...data.registered].sort((a, b) => rank(a.event) - rank(b.event));

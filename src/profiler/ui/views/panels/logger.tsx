@@ -19,8 +19,8 @@ export function LoggerPanel({ profile, data, base, query }: PanelProps<LoggerDat
     const extra: Record<string, string> = {};
     const nextLevel = filters.level ?? level;
     const nextChannel = filters.channel ?? channel;
-    if (nextLevel !== 'debug') extra.level = nextLevel;
-    if (nextChannel !== '') extra.channel = nextChannel;
+    if (nextLevel !== 'debug') extra['level'] = nextLevel;
+    if (nextChannel !== '') extra['channel'] = nextChannel;
     return panelUrl(base, profile.token, 'logger', extra);
   };
 

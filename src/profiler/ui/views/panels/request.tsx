@@ -10,7 +10,7 @@ import type { PanelProps } from './panel.js';
 /** Symfony's request panel: parameters, headers, cookies, attributes, session, origin, family (parent and sub-requests). */
 export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
   // Recorded with the configuration snapshot (see ConfigData), shown here as the reference shows it.
-  const { serverParameters, dotenvParameters } = (profile.collectors.config as ConfigData | undefined) ?? {};
+  const { serverParameters, dotenvParameters } = (profile.collectors['config'] as ConfigData | undefined) ?? {};
   const link = (token: string) => <a href={`${base}/_profiler/${token}`}>{token}</a>;
   return (
     <div>
@@ -152,8 +152,8 @@ function RequestContentView({ content }: { content: RequestContent }) {
 // The connection's own facts, as the socket gave them, whatever the proxy headers say.
 function connectionRows({ remotePort, localPort, httpVersion, encrypted }: RequestData): Record<string, string> {
   const rows: Record<string, string> = {};
-  if (remotePort !== undefined) rows.remote_port = String(remotePort);
-  if (localPort !== undefined) rows.server_port = String(localPort);
-  if (httpVersion !== undefined) rows.protocol = `HTTP/${httpVersion}${encrypted === true ? ' over TLS' : ''}`;
+  if (remotePort !== undefined) rows['remote_port'] = String(remotePort);
+  if (localPort !== undefined) rows['server_port'] = String(localPort);
+  if (httpVersion !== undefined) rows['protocol'] = `HTTP/${httpVersion}${encrypted === true ? ' over TLS' : ''}`;
   return rows;
 }

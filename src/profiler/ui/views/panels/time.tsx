@@ -13,7 +13,7 @@ const MIB = 1024 * 1024;
  * where it started, linked to its record, which has its own timeline.
  */
 export function TimePanel({ profile, data, base }: PanelProps<TimeData>) {
-  const memory = profile.collectors.memory as MemoryData | undefined;
+  const memory = profile.collectors['memory'] as MemoryData | undefined;
   // A loop, not Math.max(...ends): a request with many sub-requests has more events than a call takes arguments.
   const span = data.events.reduce((latest, entry) => Math.max(latest, entry.end), Math.max(data.duration, 0.001));
   const calls = data.events.filter(isControllerCall);
