@@ -47,6 +47,7 @@ describe('loadAppModule', () => {
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
     writeFileSync(join(dir, 'named.mjs'), "export const shopRoutes = [{ name: 'a', path: '/a' }];\nexport const subscribers = [];\n");
     writeFileSync(join(dir, 'none.mjs'), 'export const answer = 42;\n');
+    writeFileSync(join(dir, 'split.mjs'), "export const apiRoutes = [{ name: 'a', path: '/a' }];\nexport const adminRoutes = [{ name: 'b', path: '/b' }];\n");
     writeFileSync(join(dir, 'broken.mjs'), 'export const routes = [;\n');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,6 +60,12 @@ describe('loadAppModule', () => {
 
   it('says what to export when the module has no route table', async () => {
     await assert.rejects(loadAppModule(join(dir, 'none.mjs'), dir), { message: 'application module "none.mjs" exports no route table: export "routes", an array of route definitions' });
+  });
+
+  it('names the route tables when several exports end in Routes, rather than saying there is none', async () => {
+    await assert.rejects(loadAppModule(join(dir, 'split.mjs'), dir), {
+      message: 'application module "split.mjs" exports several route tables (adminRoutes, apiRoutes): export the one to serve as "routes", such as `export const routes = [...adminRoutes, ...apiRoutes]`',
+    });
   });
 
   it('reports a module that does not load, or does not exist, in one line', async () => {

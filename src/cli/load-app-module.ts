@@ -60,7 +60,7 @@ export async function loadAppModule(path: string, cwd: string): Promise<AppModul
   } catch (error) {
     throw new CliError(`cannot load application module "${shown}": ${firstLine(error)}${moduleTypeHint(error, path)}`);
   }
-  const routes = findRoutes(exports);
+  const routes = findRoutes(exports, shown);
   if (routes === undefined) {
     throw new CliError(`application module "${shown}" exports no route table: export "routes", an array of route definitions`);
   }
@@ -69,10 +69,15 @@ export async function loadAppModule(path: string, cwd: string): Promise<AppModul
   return { path, routes, subscribers: (subscribers ?? []) as Subscriber[] };
 }
 
-function findRoutes(exports: Record<string, unknown>): RouteDefinition[] | undefined {
+function findRoutes(exports: Record<string, unknown>, shown: string): RouteDefinition[] | undefined {
   if (Array.isArray(exports.routes)) return exports.routes as RouteDefinition[];
   if (Array.isArray(exports.default)) return exports.default as RouteDefinition[];
   const named = Object.entries(exports).filter(([name, value]) => name.endsWith('Routes') && Array.isArray(value));
+  // Tables split by area (apiRoutes, adminRoutes) are not merged: their order is the matching order.
+  if (named.length > 1) {
+    const names = named.map(([name]) => name);
+    throw new CliError(`application module "${shown}" exports several route tables (${names.join(', ')}): export the one to serve as "routes", such as \`export const routes = [...${names.join(', ...')}]\``);
+  }
   return named.length === 1 ? (named[0]![1] as RouteDefinition[]) : undefined;
 }
 
