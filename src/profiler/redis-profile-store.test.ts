@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { freePort, startRedis, type RunningRedis } from '../../test/helpers/redis.js';
@@ -70,8 +69,11 @@ describe('RedisProfileStore', () => {
     const store = new CompositeProfileStore(new MemoryProfileStore(), new RedisProfileStore({ client, prefix: `test:${process.pid}:down:` }));
     let stopped = false;
     try {
-      await once(client, 'ready');
-      const closed = once(client, 'close');
+      // Not events.once(): it rejects at the client's next 'error', and a reconnecting client emits one
+      // (ECONNREFUSED) for each attempt while the server is down.
+      const next = (event: string) => new Promise<void>((resolve) => client.once(event, () => resolve()));
+      if (client.status !== 'ready') await next('ready');
+      const closed = next('close');
       await redis.stop();
       stopped = true;
       await closed;
@@ -85,7 +87,7 @@ describe('RedisProfileStore', () => {
       });
       await assert.rejects(store.read('abcdef'), /^Error: not connected to Redis$/);
       assert.equal(sent.length, 0, `no command sent or queued: ${sent.join()}`);
-      const ready = once(client, 'ready');
+      const ready = next('ready');
       await redis.start();
       stopped = false;
       await ready;
