@@ -24,7 +24,10 @@ function capture(make: () => unknown): [Error, NodeJS.CallSite[]] {
 }
 
 class Widget {
-  constructor(readonly fail: boolean) {
+  declare readonly fail: boolean;
+
+  constructor(fail: boolean) {
+    this.fail = fail;
     if (fail) throw new RangeError('in a constructor');
   }
 

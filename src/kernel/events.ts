@@ -9,11 +9,19 @@ import type { Kernel } from './kernel.js';
 export class KernelEvent {
   #stopped = false;
 
+  declare readonly kernel: Kernel;
+  declare readonly request: Request;
+  declare readonly requestType: RequestType;
+
   constructor(
-    readonly kernel: Kernel,
-    readonly request: Request,
-    readonly requestType: RequestType,
-  ) {}
+    kernel: Kernel,
+    request: Request,
+    requestType: RequestType,
+  ) {
+    this.kernel = kernel;
+    this.request = request;
+    this.requestType = requestType;
+  }
 
   get isMainRequest(): boolean {
     return this.requestType === 'main';
@@ -30,7 +38,11 @@ export class KernelEvent {
 
 /** The error a request listener ended the request with (see RequestEvent.fail). */
 export class ListenerFailure {
-  constructor(readonly error: unknown) {}
+  declare readonly error: unknown;
+
+  constructor(error: unknown) {
+    this.error = error;
+  }
 }
 
 /**
@@ -69,33 +81,47 @@ export class RequestEvent extends KernelEvent {
 }
 
 export class ControllerEvent extends KernelEvent {
-  constructor(kernel: Kernel, request: Request, requestType: RequestType, public controller: Controller) {
+  declare controller: Controller;
+
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, controller: Controller) {
     super(kernel, request, requestType);
+    this.controller = controller;
   }
 }
 
 export class ControllerArgumentsEvent extends KernelEvent {
+  declare controller: Controller;
+  declare args: unknown[];
+
   constructor(
     kernel: Kernel,
     request: Request,
     requestType: RequestType,
-    public controller: Controller,
-    public args: unknown[],
+    controller: Controller,
+    args: unknown[],
   ) {
     super(kernel, request, requestType);
+    this.controller = controller;
+    this.args = args;
   }
 }
 
 /** Dispatched when the controller returned something other than a Response. */
 export class ViewEvent extends RequestEvent {
-  constructor(kernel: Kernel, request: Request, requestType: RequestType, readonly controllerResult: unknown) {
+  declare readonly controllerResult: unknown;
+
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, controllerResult: unknown) {
     super(kernel, request, requestType);
+    this.controllerResult = controllerResult;
   }
 }
 
 export class ResponseEvent extends KernelEvent {
-  constructor(kernel: Kernel, request: Request, requestType: RequestType, public response: Response) {
+  declare response: Response;
+
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, response: Response) {
     super(kernel, request, requestType);
+    this.response = response;
   }
 }
 
@@ -103,8 +129,11 @@ export class ExceptionEvent extends RequestEvent {
   /** When true, the kernel keeps the response's status even if it is not an error status. */
   allowCustomResponseCode = false;
 
-  constructor(kernel: Kernel, request: Request, requestType: RequestType, public error: unknown) {
+  declare error: unknown;
+
+  constructor(kernel: Kernel, request: Request, requestType: RequestType, error: unknown) {
     super(kernel, request, requestType);
+    this.error = error;
   }
 }
 
@@ -112,8 +141,11 @@ export class FinishRequestEvent extends KernelEvent {}
 
 /** Dispatched after the response has been sent: slow work (saving profiles) goes here. */
 export class TerminateEvent extends KernelEvent {
-  constructor(kernel: Kernel, request: Request, readonly response: Response) {
+  declare readonly response: Response;
+
+  constructor(kernel: Kernel, request: Request, response: Response) {
     super(kernel, request, 'main');
+    this.response = response;
   }
 }
 

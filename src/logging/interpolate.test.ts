@@ -23,7 +23,11 @@ describe('interpolate', () => {
 
   it('writes lists and plain objects as `array` and their JSON, class instances by class name', () => {
     class Key {
-      constructor(readonly resource: string) {}
+      declare readonly resource: string;
+
+      constructor(resource: string) {
+        this.resource = resource;
+      }
     }
     assert.equal(interpolate('{l} {m} {k}', { l: [1, 'a/é'], m: { a: 1 }, k: new Key('r') }), 'array[1,"a/é"] array{"a":1} [object Key]');
   });

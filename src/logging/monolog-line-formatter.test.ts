@@ -95,7 +95,11 @@ describe('formatMonologLine', () => {
 
   it('leaves slashes and non-ASCII unescaped and normalises dates, bigints and class instances', () => {
     class Key {
-      constructor(readonly resource: string) {}
+      declare readonly resource: string;
+
+      constructor(resource: string) {
+        this.resource = resource;
+      }
     }
     const line = formatMonologLine({
       time: 0,

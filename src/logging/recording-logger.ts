@@ -21,11 +21,16 @@ export interface RecordedLog {
  * // … logger.records[0].message === 'Matched route "home".'
  */
 export class RecordingLogger extends AbstractLogger {
+  declare readonly channelName: string;
+  declare readonly records: RecordedLog[];
+
   constructor(
-    readonly channelName = 'app',
-    readonly records: RecordedLog[] = [],
+    channelName = 'app',
+    records: RecordedLog[] = [],
   ) {
     super();
+    this.channelName = channelName;
+    this.records = records;
   }
 
   channel(name: string): Logger {

@@ -32,7 +32,11 @@ describe('shownContext', () => {
 
   it('cuts a value whose toJSON() gives another such value at the depth limit, as it cuts nested objects', () => {
     class Chain {
-      constructor(readonly n: number) {}
+      declare readonly n: number;
+
+      constructor(n: number) {
+        this.n = n;
+      }
       toJSON(): Chain {
         return new Chain(this.n + 1);
       }

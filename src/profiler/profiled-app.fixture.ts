@@ -36,8 +36,11 @@ export const TEST_CONFIG: KeelConfig = {
 
 /** Keeps records on the request only, as the real logger does in debug, and writes nothing. */
 class SilentLogger extends AbstractLogger {
-  constructor(readonly channelName = 'app') {
+  declare readonly channelName: string;
+
+  constructor(channelName = 'app') {
     super();
+    this.channelName = channelName;
   }
   channel(name: string): Logger {
     return new SilentLogger(name);

@@ -18,12 +18,17 @@ export class Reservation {
   readonly #clock: Clock;
   readonly #sleep: Sleep;
 
+  /** Seconds since the epoch. */
+  declare readonly timeToAct: number;
+  declare readonly rateLimit: RateLimit;
+
   constructor(
-    /** Seconds since the epoch. */
-    readonly timeToAct: number,
-    readonly rateLimit: RateLimit,
+    timeToAct: number,
+    rateLimit: RateLimit,
     { clock, sleep = realSleep }: { clock: Clock; sleep?: Sleep },
   ) {
+    this.timeToAct = timeToAct;
+    this.rateLimit = rateLimit;
     this.#clock = clock;
     this.#sleep = sleep;
   }
@@ -41,8 +46,11 @@ export class Reservation {
 
 /** A reservation would have to wait longer than the caller allowed; nothing was counted. */
 export class MaxWaitDurationExceededError extends Error {
-  constructor(readonly rateLimit: RateLimit) {
+  declare readonly rateLimit: RateLimit;
+
+  constructor(rateLimit: RateLimit) {
     super(`The rate limiter wait time (${rateLimit.retryAfterSeconds} seconds) is longer than the provided maximum time.`);
+    this.rateLimit = rateLimit;
     this.name = 'MaxWaitDurationExceededError';
   }
 }

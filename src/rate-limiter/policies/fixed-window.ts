@@ -10,10 +10,15 @@ import { TokensExceedLimitError, type Decision, type Policy, type PolicyState } 
  * windows it lands in have that much less to give.
  */
 export class FixedWindowPolicy implements Policy {
+  declare readonly limit: number;
+  declare readonly interval: number;
+
   constructor(
-    readonly limit: number,
-    readonly interval: number,
+    limit: number,
+    interval: number,
   ) {
+    this.limit = limit;
+    this.interval = interval;
     if (limit < 1) throw new RangeError('A fixed window limit must be at least 1.');
   }
 

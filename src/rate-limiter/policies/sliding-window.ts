@@ -8,10 +8,15 @@ import { TokensExceedLimitError, type Decision, type Policy, type PolicyState } 
  * needed = 1, releasable = 3 − floor(0) = 3, wait = 1 × 30 / 3 = 10 s, so retryAfter = 10.
  */
 export class SlidingWindowPolicy implements Policy {
+  declare readonly limit: number;
+  declare readonly interval: number;
+
   constructor(
-    readonly limit: number,
-    readonly interval: number,
+    limit: number,
+    interval: number,
   ) {
+    this.limit = limit;
+    this.interval = interval;
     if (limit < 1) throw new RangeError('A sliding window limit must be at least 1.');
   }
 
@@ -54,13 +59,24 @@ class WindowAt {
   readonly elapsed: number;
   readonly fraction: number;
 
+  declare readonly limit: number;
+  declare readonly interval: number;
+  declare readonly p: number;
+  declare readonly end: number;
+  declare readonly now: number;
+
   constructor(
-    readonly limit: number,
-    readonly interval: number,
-    readonly p: number,
-    readonly end: number,
-    readonly now: number,
+    limit: number,
+    interval: number,
+    p: number,
+    end: number,
+    now: number,
   ) {
+    this.limit = limit;
+    this.interval = interval;
+    this.p = p;
+    this.end = end;
+    this.now = now;
     this.elapsed = now - (end - interval);
     this.fraction = Math.min(this.elapsed / interval, 1);
   }

@@ -7,11 +7,18 @@ import { TokensExceedLimitError, type Decision, type Policy, type PolicyState } 
  * is refused with retryAfter = floor(0 + ceil((1 − 0) / 1) × 10) = 10; at t=10 one token is back.
  */
 export class TokenBucketPolicy implements Policy {
+  declare readonly limit: number;
+  declare readonly rateInterval: number;
+  declare readonly amount: number;
+
   constructor(
-    readonly limit: number,
-    readonly rateInterval: number,
-    readonly amount = 1,
+    limit: number,
+    rateInterval: number,
+    amount = 1,
   ) {
+    this.limit = limit;
+    this.rateInterval = rateInterval;
+    this.amount = amount;
     if (limit < 1 || amount < 1 || rateInterval <= 0) throw new RangeError('A token bucket needs a burst ≥ 1 and a positive rate.');
   }
 
@@ -48,13 +55,25 @@ export class TokenBucketPolicy implements Policy {
  * call every time it is made (~0.75 µs each, three a hit).
  */
 class BucketAt {
+  declare readonly limit: number;
+  declare readonly rateInterval: number;
+  declare readonly amount: number;
+  declare readonly timer: number;
+  declare readonly now: number;
+
   constructor(
-    readonly limit: number,
-    readonly rateInterval: number,
-    readonly amount: number,
-    readonly timer: number,
-    readonly now: number,
-  ) {}
+    limit: number,
+    rateInterval: number,
+    amount: number,
+    timer: number,
+    now: number,
+  ) {
+    this.limit = limit;
+    this.rateInterval = rateInterval;
+    this.amount = amount;
+    this.timer = timer;
+    this.now = now;
+  }
 
   /** Seconds until `missing` tokens are back: whole intervals. */
   timeFor(missing: number): number {
