@@ -1,11 +1,10 @@
-import { splitOutsideQuotes } from '../internal/split-outside-quotes.js';
+import { splitOutsideQuotes, unquote } from '../internal/split-outside-quotes.js';
 
 /** Cache-Control directives by lower-case name: a directive's value, or true for one without. */
 export type CacheDirectives = Map<string, string | true>;
 
 // RFC 9110 §5.6.2's token, as HeaderUtils::quote() tests it.
 const TOKEN = /^[a-z0-9!#$%&'*.^_`|~-]+$/i;
-const QUOTED_PAIR_OR_QUOTE = /\\(.)|"/g;
 
 /**
  * Reads a Cache-Control value as Symfony's ResponseHeaderBag does (HeaderUtils::split() and combine()): a
@@ -36,11 +35,6 @@ export function writeCacheControl(directives: CacheDirectives): string {
       return value === true ? name : `${name}=${quote(value)}`;
     })
     .join(', ');
-}
-
-// HeaderUtils::unquote(): the quotes go, and a backslash keeps the character after it.
-function unquote(text: string): string {
-  return text.includes('"') || text.includes('\\') ? text.replace(QUOTED_PAIR_OR_QUOTE, '$1') : text;
 }
 
 function quote(value: string): string {

@@ -25,3 +25,15 @@ export function splitOutsideQuotes(value: string, separator: string): string[] {
   parts.push(current);
   return parts.map((part) => part.trim()).filter((part) => part !== '');
 }
+
+const QUOTED_PAIR_OR_QUOTE = /\\(.)|"/g;
+
+/**
+ * A part of such a value without its quotes, as Symfony's HeaderUtils::unquote() reads it: every unescaped
+ * quote goes, wherever it is (a value whose quote is never closed, `for="1.2.3.4`, reads as what it quotes),
+ * and a backslash keeps the character after it.
+ * @example unquote('"Set-Cookie, X-\\"A"') // 'Set-Cookie, X-"A'
+ */
+export function unquote(text: string): string {
+  return text.includes('"') || text.includes('\\') ? text.replace(QUOTED_PAIR_OR_QUOTE, '$1') : text;
+}

@@ -1,4 +1,4 @@
-import { splitOutsideQuotes } from '../internal/split-outside-quotes.js';
+import { splitOutsideQuotes, unquote } from '../internal/split-outside-quotes.js';
 
 /** One element of an RFC 7239 `Forwarded` header: its parameters, names lower-cased, values unquoted. */
 export type ForwardedElement = Record<string, string>;
@@ -22,10 +22,4 @@ export function parseForwarded(value: string): ForwardedElement[] {
     if (Object.keys(params).length > 0) elements.push(params);
   }
   return elements;
-}
-
-// As the reference's HeaderUtils::unquote(): every unescaped quote goes, wherever it is, so a value whose
-// quote is never closed (`for="1.2.3.4`) reads as what it quotes.
-function unquote(value: string): string {
-  return value.includes('"') || value.includes('\\') ? value.replace(/\\(.)|"/g, '$1') : value;
 }
