@@ -19,7 +19,7 @@ export function isRedisUrl(text: string): boolean {
   }
   if (url.hostname === '') return false;
   if (url.pathname !== '' && url.pathname !== '/' && !/^\/\d+$/.test(url.pathname)) return false;
-  if (findRedisUrlOptions(text).length > 0) return false;
+  if (optionNames(url).length > 0) return false;
   const db = url.searchParams.get('db');
   return db === null || /^\d+$/.test(db);
 }
@@ -39,6 +39,10 @@ export function findRedisUrlOptions(text: string): string[] {
   } catch {
     return [];
   }
+  return optionNames(url);
+}
+
+function optionNames(url: URL): string[] {
   return [...new Set([...url.searchParams.keys()].filter((name) => name !== 'db'))];
 }
 
