@@ -75,16 +75,23 @@ function normalizeObject(value: object, depth: number, walk: Walk): unknown {
   return { [name]: normalizeEntries(entries.values(), entries.length, depth + 1, false, walk) };
 }
 
-const NO_FORM = Symbol('keel.log.noForm');
+/** What declaredForm() gives for an object that says nothing of what it stands for. */
+export const NO_FORM = Symbol('keel.log.noForm');
 
-/** What an object says it stands for: its toJSON(), else its own string form (see ownString); NO_FORM if neither, or if it throws. */
-function ownForm(value: object): unknown {
+/**
+ * What an object says it stands for: its toJSON(), else its own string form (see ownString); NO_FORM if
+ * neither. A toJSON() that throws throws here.
+ */
+export function declaredForm(value: object): unknown {
   const { toJSON } = value as { toJSON?: unknown };
-  if (typeof toJSON !== 'function') return ownString(value) ?? NO_FORM;
+  return typeof toJSON === 'function' ? (toJSON as () => unknown).call(value) : (ownString(value) ?? NO_FORM);
+}
+
+// declaredForm(), NO_FORM too when the conversion throws: the properties are written, as for an object without one.
+function ownForm(value: object): unknown {
   try {
-    return (toJSON as () => unknown).call(value);
+    return declaredForm(value);
   } catch {
-    // A conversion that fails: the properties, as for an object without one.
     return NO_FORM;
   }
 }

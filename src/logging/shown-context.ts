@@ -3,7 +3,7 @@ import { classNameOf, messageOf } from '../errors/flat-error.js';
 import { errorFrames } from '../errors/stack-frame.js';
 import { setOwn } from '../internal/set-own.js';
 import { isError } from '../internal/is-error.js';
-import { ownString } from './normalize-context.js';
+import { declaredForm, NO_FORM } from './normalize-context.js';
 
 const MAX_DEPTH = 5;
 
@@ -67,15 +67,14 @@ function toStorable(value: unknown, depth: number): unknown {
 /**
  * What an object stands for when it is shown, where its own properties say nothing (a Date, a URL, a Map
  * have none, and were shown `{}`): a Map its entries, a Set its values, else its toJSON() (a Date's ISO
- * time, a URL's href) or its own string form (see ownString), as the log file writes them (see
- * normalizeContext). The object itself when it is a plain one, or has no such form.
+ * time, a URL's href) or its own string form (declaredForm(), the log file's reading of it). The object
+ * itself when it is a plain one, or has no such form.
  */
 function standIn(value: object): unknown {
   if (value instanceof Map) return Object.fromEntries([...value].map(([key, item]: [unknown, unknown]) => [String(key), item]));
   if (value instanceof Set) return [...value];
   const proto = Object.getPrototypeOf(value) as object | null;
   if (proto === null || proto === Object.prototype) return value;
-  const { toJSON } = value as { toJSON?: unknown };
-  if (typeof toJSON === 'function') return (toJSON as () => unknown).call(value);
-  return ownString(value) ?? value;
+  const form = declaredForm(value);
+  return form === NO_FORM ? value : form;
 }
