@@ -9,6 +9,7 @@ import type { Kernel } from './kernel.js';
 export class KernelEvent {
   #stopped = false;
 
+  // Declared, assigned by the constructor: a class field would be defined empty first, on every event made.
   declare readonly kernel: Kernel;
   declare readonly request: Request;
   declare readonly requestType: RequestType;

@@ -55,6 +55,7 @@ export class TokenBucketPolicy implements Policy {
  * call every time it is made (~0.75 µs each, three a hit).
  */
 class BucketAt {
+  // Declared, assigned by the constructor: a class field would be defined empty first, on every hit.
   declare readonly limit: number;
   declare readonly rateInterval: number;
   declare readonly amount: number;
