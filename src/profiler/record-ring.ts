@@ -18,6 +18,8 @@ export const RING_IDLE_MS = 10 * 60_000;
 // Slot files a ring keeps open at most (see RecordRing), and never more than a quarter of the process's
 // open-file limit: the server's sockets need the rest.
 const MAX_KEPT_OPEN = 1024;
+// New rings a write starts at most when its ring's folder keeps disappearing (see write()).
+const MAX_RESTARTS = 5;
 
 /**
  * Where a record's bytes are: slot `slot` of ring `ring`, its first `length` bytes; for a record compressed
@@ -118,13 +120,15 @@ export class RecordRing {
     const now = Date.now();
     if (this.#id === '' || now - this.#touched > RING_IDLE_MS / 2) this.#start(now);
     else if (now - this.#touched > RING_IDLE_MS / 4) this.#touch(now);
-    try {
-      return this.#writeSlot(data, records);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      // The ring's folder is gone (the store was emptied): a new ring, once.
-      this.#start(now);
-      return this.#writeSlot(data, records);
+    for (let restarts = 0; ; restarts++) {
+      try {
+        return this.#writeSlot(data, records);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || restarts === MAX_RESTARTS) throw error;
+        // The ring's folder is gone (the store was emptied): a new ring. Another process emptying the store
+        // in a loop can delete the new ring too, between its creation and its first file, hence a few tries.
+        this.#start(now);
+      }
     }
   }
 
