@@ -1,5 +1,8 @@
 import { ConfigError } from './config-error.js';
 
+// A comma that no `}` follows before a `{` does: not inside a `{m,n}` quantifier.
+const PATTERN_SEPARATOR = /,(?![^{]*\})/;
+
 /** Reads typed values out of a flat string map, throwing a ConfigError that names the variable. */
 export class EnvValues {
   readonly #vars: Record<string, string | undefined>;
@@ -56,10 +59,18 @@ export class EnvValues {
   }
 
   /** A comma-separated list, entries trimmed, empty entries dropped. */
-  list(name: string, fallback: string[]): string[] {
+  list(name: string, fallback: string[], separator: string | RegExp = ','): string[] {
     const value = this.raw(name);
     if (value === undefined) return fallback;
-    return value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    return value.split(separator).map((entry) => entry.trim()).filter((entry) => entry !== '');
+  }
+
+  /**
+   * A comma-separated list of regular expressions: a comma inside braces belongs to a quantifier
+   * (`[a-z]{1,3}`), as Symfony splits SYMFONY_TRUSTED_HOSTS.
+   */
+  patternList(name: string): string[] {
+    return this.list(name, [], PATTERN_SEPARATOR);
   }
 
   /**

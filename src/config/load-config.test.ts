@@ -155,6 +155,11 @@ describe('loadConfig', () => {
       assert.equal(declared.rateLimiter.api_search?.limit, 2);
     });
 
+    it('keeps a TRUSTED_HOSTS pattern whose quantifier holds a comma whole, as Symfony splits the list', () => {
+      const config = loadConfig({ cwd, env: { TRUSTED_HOSTS: '^([a-z]{1,3}\\.)?example\\.com$ , ^localhost$' } });
+      assert.deepEqual(config.trustedHosts, ['^([a-z]{1,3}\\.)?example\\.com$', '^localhost$']);
+    });
+
     it('rejects a trusted proxy that is not an address, range or alias with KEEL_ERR_CONFIG_TRUSTED_PROXY', () => {
       assert.throws(() => loadConfig({ cwd, env: { TRUSTED_PROXIES: '127.0.0.1,proxy.local' } }), { code: 'KEEL_ERR_CONFIG_TRUSTED_PROXY' });
     });

@@ -67,7 +67,7 @@ function buildConfig(values: EnvValues, projectDir: string): KeelConfig {
       if (!(TRUSTED_HEADERS as readonly string[]).includes(lower)) throw new ConfigError('TRUSTED_HEADERS', name, `a comma list of ${TRUSTED_HEADERS.join(', ')}`);
       return lower as (typeof TRUSTED_HEADERS)[number];
     }),
-    trustedHosts: values.list('TRUSTED_HOSTS', []).map((pattern) => checkPattern('TRUSTED_HOSTS', pattern)),
+    trustedHosts: values.patternList('TRUSTED_HOSTS').map((pattern) => checkPattern('TRUSTED_HOSTS', pattern)),
     disallowSearchEngineIndex: values.boolean('DISALLOW_SEARCH_ENGINE_INDEX', debug),
     editor: readEditor(values),
     profiler: {
