@@ -2,6 +2,7 @@ import { badRequest } from '../http/http-exception.js';
 import { ConflictingHeadersException, SuspiciousOperationException } from '../http/request-exceptions.js';
 import type { RequestEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
+import { originProblemMessage } from './origin-problem.js';
 import type { ResolvedOrigin } from './trusted-proxies.js';
 
 /**
@@ -19,22 +20,11 @@ export class OriginGuardListener implements Subscriber {
   onRequest(event: RequestEvent): void {
     if (!event.isMainRequest) return;
     const origin: ResolvedOrigin = event.request.origin;
-    const detail = origin.problemDetail ?? '';
-    switch (origin.problem) {
-      case undefined:
-        return;
-      case 'conflicting-forwarded-headers':
-        return event.fail(
-          badRequest(
-            new ConflictingHeadersException(
-              `The request has both a trusted "FORWARDED" header and a trusted "${detail || 'X_FORWARDED_FOR'}" header, conflicting with each other. You should either configure your proxy to remove one of them, or configure your project to distrust the offending one.`,
-            ),
-            'KEEL_ERR_PROXY_CONFLICTING_HEADERS',
-          ),
-        );
-      case 'untrusted-host':
-        return event.fail(badRequest(new SuspiciousOperationException(`Untrusted Host "${detail}".`), 'KEEL_ERR_UNTRUSTED_HOST'));
-      case 'invalid-host':
-        return event.fail(badRequest(new SuspiciousOperationException(`Invalid Host "${detail}".`), 'KEEL_ERR_UNTRUSTED_HOST'));
-    }  }
+    const message = originProblemMessage(origin);
+    if (message === undefined) return;
+    if (origin.problem === 'conflicting-forwarded-headers') {
+      return event.fail(badRequest(new ConflictingHeadersException(message), 'KEEL_ERR_PROXY_CONFLICTING_HEADERS'));
+    }
+    return event.fail(badRequest(new SuspiciousOperationException(message), 'KEEL_ERR_UNTRUSTED_HOST'));
+  }
 }

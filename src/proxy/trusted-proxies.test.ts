@@ -251,6 +251,8 @@ describe('createOriginResolver', () => {
       assert.equal(o.problem, 'untrusted-host');
       assert.equal(o.problemDetail, 'evil.test');
       assert.equal(o.host, 'localhost');
+      // The profiler's request panel shows the source: localhost did not come from the Host header.
+      assert.equal(o.sources.host, 'fallback for the refused host');
     });
 
     it('checks the server name too when there is no Host header, as the reference checks its SERVER_NAME', () => {

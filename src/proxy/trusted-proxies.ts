@@ -31,6 +31,8 @@ const X_HEADERS: Record<Kind, { header: string; name: string; source: string; tr
 };
 const SECURE_PROTOS = new Set(['https', 'on', 'ssl', '1']);
 const SAFE_HOST = 'localhost';
+// The source named for SAFE_HOST: never the header whose host was refused.
+const FALLBACK = 'fallback for the refused host';
 // A path, and never one that starts with `//`: the prefix begins every URL keel generates, and
 // `//evil.example/…` in a Location header is a link to another host.
 const PREFIX = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
@@ -216,7 +218,7 @@ function applyHost(origin: ResolvedOrigin, value: string | undefined, source: st
   } else {
     authority = parseAuthority(value);
     if (authority === undefined) {
-      return { ...origin, host: SAFE_HOST, problem: 'invalid-host', problemDetail: describeHost(value) };
+      return { ...origin, host: SAFE_HOST, sources: { ...origin.sources, host: FALLBACK }, problem: 'invalid-host', problemDetail: describeHost(value) };
     }
   }
   if (authority.host !== '') {
@@ -242,7 +244,7 @@ function applyHost(origin: ResolvedOrigin, value: string | undefined, source: st
  */
 function checkHost(origin: ResolvedOrigin, patterns: RegExp[], request: Request): ResolvedOrigin {
   if (origin.problem === undefined && patterns.length > 0 && !patterns.some((pattern) => pattern.test(origin.host))) {
-    return { ...origin, host: SAFE_HOST, problem: 'untrusted-host', problemDetail: origin.host };
+    return { ...origin, host: SAFE_HOST, sources: { ...origin.sources, host: FALLBACK }, problem: 'untrusted-host', problemDetail: origin.host };
   }
   return origin.host === '' ? { ...origin, host: request.localHost } : origin;
 }

@@ -45,6 +45,20 @@ describe('profiler panels', () => {
     assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /The application did not read the form body/);
   });
 
+  it('says why the origin it shows is a fallback, and names the prefix a trusted proxy gave', async () => {
+    const store = new MemoryProfileStore();
+    const { get } = createProfiledApp({ store });
+    const refused = (await get('/', { host: 'evil.test/x' })).headers.get('x-debug-token')!;
+    const html = bodyOf(await get(`/_profiler/${refused}?panel=request`));
+    assert.match(html, /<th><span>host<\/span><\/th><td>localhost \(from fallback for the refused host\)<\/td>/);
+    assert.match(html, /<th><span>refused<\/span><\/th><td>Invalid Host &quot;evil.test\/x&quot;\. The rows above are what keel used instead\.<\/td>/);
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    const request = store.get(token)!.collectors.request as { origin: { prefix: string } };
+    assert.doesNotMatch(bodyOf(await get(`/_profiler/${token}?panel=request`)), /refused|<span>prefix</);
+    request.origin = { ...request.origin, prefix: '/app' };
+    assert.match(bodyOf(await get(`/_profiler/${token}?panel=request`)), /<th><span>prefix<\/span><\/th><td>\/app \(from X-Forwarded-Prefix\)<\/td>/);
+  });
+
   it('masks the logs of a record still being answered (a stream), before they are made storable, and survives a cyclic context', async () => {
     const store = new MemoryProfileStore();
     const { get } = createProfiledApp({ store });

@@ -4,6 +4,8 @@ import type { ConfigData } from '../../../collectors/config-collector.js';
 import type { RequestData } from '../../../collectors/request-collector.js';
 import type { RequestContent } from '../../../collectors/request-content.js';
 import { shownContext } from '../../../../logging/shown-context.js';
+import type { RequestOrigin } from '../../../../http/request.js';
+import { originProblemMessage } from '../../../../proxy/origin-problem.js';
 import { DataTable } from '../data-table.js';
 import type { PanelProps } from './panel.js';
 
@@ -105,6 +107,7 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
                 port: `${data.origin.port} (from ${data.origin.sources.port})`,
                 client_ips: `${data.origin.clientIps.join(', ')} (from ${data.origin.sources.clientIp})`,
                 via_trusted_proxy: data.origin.viaTrustedProxy ? 'yes' : 'no',
+                ...originNotes(data.origin),
               }),
         }}
       />
@@ -150,6 +153,16 @@ function RequestContentView({ content }: { content: RequestContent }) {
 }
 
 // The connection's own facts, as the socket gave them, whatever the proxy headers say.
+// A prefix goes before every URL keel writes. A refused origin (the 400's) leaves a fallback in the rows
+// above, which must not read as what the client or the proxy sent.
+function originNotes(origin: RequestOrigin): Record<string, string> {
+  const rows: Record<string, string> = {};
+  if (origin.prefix !== '') rows['prefix'] = `${origin.prefix} (from X-Forwarded-Prefix)`;
+  const problem = originProblemMessage(origin);
+  if (problem !== undefined) rows['refused'] = `${problem} The rows above are what keel used instead.`;
+  return rows;
+}
+
 function connectionRows({ remotePort, localPort, httpVersion, encrypted }: RequestData): Record<string, string> {
   const rows: Record<string, string> = {};
   if (remotePort !== undefined) rows['remote_port'] = String(remotePort);
