@@ -12,6 +12,11 @@ describe('parseAuthority', () => {
     assert.deepEqual(parseAuthority(''), { host: '', port: undefined });
   });
 
+  it('reads an empty port as none, as RFC 3986 writes a port (*DIGIT) and the reference takes it', () => {
+    assert.deepEqual(parseAuthority('App.test:'), { host: 'app.test', port: undefined });
+    assert.deepEqual(parseAuthority('[::1]:'), { host: '[::1]', port: undefined });
+  });
+
   it('refuses what is no host', () => {
     for (const value of ['a..b', '.a', 'a b', 'a/b', 'a:b', 'a:99999', '[::1', 'é.test', 'a.b:1:2']) assert.equal(parseAuthority(value), undefined, value);
   });

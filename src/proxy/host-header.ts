@@ -28,10 +28,11 @@ export function parseAuthority(value: string): Authority | undefined {
   let host = text;
   let port: number | undefined;
   if (colon > close && (close !== -1 || text.indexOf(':') === colon)) {
+    // RFC 3986's port is *DIGIT: `host:` names no port, and the scheme's default applies.
     const digits = text.slice(colon + 1);
-    if (!/^\d{1,5}$/.test(digits) || Number(digits) > 65_535) return undefined;
+    if (!/^\d{0,5}$/.test(digits) || Number(digits) > 65_535) return undefined;
     host = text.slice(0, colon);
-    port = Number(digits);
+    port = digits === '' ? undefined : Number(digits);
   }
   if (!(NAME.test(host) || IPV6_LITERAL.test(host)) || !isUrlHost(host)) return undefined;
   return { host, port };
