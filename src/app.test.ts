@@ -120,7 +120,7 @@ describe('controllers created by createApp', () => {
         controller: async (request, _params, app) => {
           const sub = request.duplicate({ attributes: { controller: app.routes.get('book')!.controller, routeParams: { id: '7' } } });
           const book = await app.kernel.handle(sub, { type: 'sub' });
-          return Response.json({ url: new UrlGenerator(app.routes).generate('book', { id: 7 }), book: JSON.parse(String(book.body)) });
+          return Response.json({ url: new UrlGenerator(app.routes).generate('book', { id: 7 }, { request }), book: JSON.parse(String(book.body)) });
         },
       },
     ];

@@ -120,6 +120,12 @@ describe('UrlGenerator', () => {
     assert.equal(generator.generate('tenant', { tenant: 'acme' }, { absolute: request }), 'http://acme.example.com:8080/shop/dash');
   });
 
+  it('writes a path behind the base path a trusted proxy strips (X-Forwarded-Prefix), as Symfony writes it from its request context', () => {
+    const request = { origin: { prefix: '/shop' } };
+    assert.equal(generator.generate('item_edit', { id: 1, tab: 'x' }, { request }), '/shop/items/1?tab=x');
+    assert.equal(generator.generate('home', {}, { request: { origin: { prefix: '' } } }), '/');
+  });
+
   describe('when parameters are wrong', () => {
     it('names the missing ones', () => {
       assert.throws(() => generator.generate('item_edit'), {

@@ -15,6 +15,12 @@ export type UrlParams = Record<string, string | number | boolean | null | undefi
 export interface GenerateOptions {
   /** Build an absolute URL on this request's scheme and host (a Request fits; `origin.prefix` is honoured). */
   absolute?: { schemeAndHttpHost: string; origin?: { prefix: string } };
+  /**
+   * Write the path behind this request's base path, the trusted `X-Forwarded-Prefix` (a Request fits), as
+   * Symfony's generator writes it from its request context: a link of an application a proxy mounts under
+   * `/app` then stays under `/app`.
+   */
+  request?: { origin: { prefix: string } };
 }
 
 /**
@@ -37,7 +43,7 @@ export class UrlGenerator {
     for (const route of routes) this.#routes.set(route.name, route);
   }
 
-  generate(name: string, params: UrlParams = {}, { absolute }: GenerateOptions = {}): string {
+  generate(name: string, params: UrlParams = {}, { absolute, request }: GenerateOptions = {}): string {
     const route = this.#routes.get(name);
     if (route === undefined) throw new UrlGenerationError(`Unable to generate a URL for the named route "${name}" as such route does not exist.`);
     const values: Record<string, string | null> = { ...route.defaults };
@@ -63,7 +69,7 @@ export class UrlGenerator {
     if (fragment !== undefined && fragment !== '') url += `#${replaceAll(rawurlencode(fragment), QUERY_DECODED)}`;
     // Host placeholders are checked even for a path, as the reference checks them whatever it writes.
     const host = route.hostPattern === undefined ? undefined : buildPath(route, route.hostPattern.tokens, values, true);
-    if (absolute === undefined) return url;
+    if (absolute === undefined) return (request?.origin.prefix ?? '') + url;
 
     const base = new URL(absolute.schemeAndHttpHost);
     let scheme = base.protocol.slice(0, -1);
