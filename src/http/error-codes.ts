@@ -106,8 +106,8 @@ export const ERROR_CODES = {
   },
   KEEL_ERR_UNTRUSTED_HOST: {
     status: 400,
-    summary: 'The Host header is malformed or does not match the trusted host patterns.',
-    fix: 'Send a valid Host header, or add the host to `TRUSTED_HOSTS`.',
+    summary: 'The request host (the Host header, or the forwarded host a trusted proxy sent) is malformed or does not match the trusted host patterns.',
+    fix: 'Send a valid host, or add a pattern matching it to `TRUSTED_HOSTS`; behind a proxy, check the host it forwards.',
   },
   KEEL_ERR_CONFIG_TRUSTED_PROXY: {
     status: 500,
