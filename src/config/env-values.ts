@@ -74,19 +74,20 @@ export class EnvValues {
   }
 
   /**
-   * Seconds, given as a bare number or as Symfony's interval strings.
+   * Seconds, given as a bare number or as Symfony's interval strings, at most `max`: a longer one (four
+   * hundred digits are Infinity) went on to fail later, without the variable's name.
    * @example "30" → 30, "1 minute" → 60, "2 hours" → 7200
    */
-  duration(name: string, fallback: number): number {
+  duration(name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
     const value = this.raw(name);
     if (value === undefined) return fallback;
     const match = /^(\d+)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?|d|days?)?$/i.exec(value);
-    if (match === null || Number(match[1]) === 0) {
-      throw new ConfigError(name, value, 'a positive number of seconds, or "<n> seconds|minutes|hours|days"');
+    const unit = (match?.[2] ?? 's').toLowerCase()[0];
+    const seconds = Number(match?.[1]) * (unit === 'd' ? 86_400 : unit === 'h' ? 3_600 : unit === 'm' ? 60 : 1);
+    if (match === null || seconds === 0 || !(seconds <= max)) {
+      throw new ConfigError(name, value, `a positive number of seconds, or "<n> seconds|minutes|hours|days", up to ${max} seconds`);
     }
-    const unit = (match[2] ?? 's').toLowerCase()[0];
-    const factor = unit === 'd' ? 86_400 : unit === 'h' ? 3_600 : unit === 'm' ? 60 : 1;
-    return Number(match[1]) * factor;
+    return seconds;
   }
 
   /** Bytes, as a bare number or with a k/m suffix (binary multiples). @example "1m" → 1048576 */

@@ -147,6 +147,13 @@ describe('loadConfig', () => {
       assert.equal(loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_LIMIT: '1801439850948198' } }).rateLimiter.default?.limit, 1_801_439_850_948_198);
     });
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
+    // Four hundred digits are Infinity: start-up died later on a RangeError that named no variable.
+    it('names an interval too long to be a whole number of seconds, and the bound', () => {
+      for (const interval of ['9'.repeat(400), '9007199254740992', '104249991375 days']) {
+        assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: interval } }), { code: 'KEEL_ERR_CONFIG_INVALID', message: /^RATE_LIMIT_DEFAULT_INTERVAL=".*" is invalid: expected .*, up to 9007199254740991 seconds\.$/ });
+      }
+      assert.equal(loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '9007199254740991' } }).rateLimiter.default?.interval, Number.MAX_SAFE_INTEGER);
+    });
     // Read by nothing, they left the paths they name unlimited without a word.
     it('names a setting of a limiter RATE_LIMITERS does not declare, and how to declare it', () => {
       assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_API_LIMIT: '2', RATE_LIMIT_API_PATHS: '/api/' } }), (error: Error) => /^RATE_LIMIT_API_(LIMIT|PATHS)=".*" is invalid: expected a setting of a declared limiter, and RATE_LIMITERS does not list "api": add it there \(RATE_LIMITERS=api\)\.$/.test(error.message));
