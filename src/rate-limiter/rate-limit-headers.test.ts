@@ -19,6 +19,15 @@ describe('rateLimitHeaders', () => {
     ]);
   });
 
+  // A 16-digit quota, the largest the settings take, made each field invalid as a whole (RFC 8941 §3.3.1).
+  it('states a quota, window, remaining or reset past 15 digits as the largest structured-field integer', () => {
+    const large = limit({ limit: 1_801_439_850_948_198, remaining: 1_801_439_850_948_197, window: 54_043_195_528_445_940, resetAt: AT + 1e22 });
+    const headers = new Map(rateLimitHeaders([large]));
+    assert.equal(headers.get('RateLimit-Policy'), '"default";q=999999999999999;w=999999999999999');
+    assert.equal(headers.get('RateLimit'), '"default";r=999999999999999;t=999999999999999');
+    assert.equal(headers.get('X-RateLimit-Limit'), '1801439850948198');
+  });
+
   it('adds Retry-After on a refusal, from the refused limiter, and lists every limiter in the IETF fields', () => {
     const refused = limit({ name: 'sensitive', accepted: false, remaining: 0, limit: 20, retryAfter: Math.floor(AT) + 28 });
     const headers = rateLimitHeaders([limit({ remaining: 3 }), refused], { retryAfter: true });

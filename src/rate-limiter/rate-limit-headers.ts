@@ -23,8 +23,8 @@ export function rateLimitHeaders(limits: readonly RateLimit[], { retryAfter = fa
   // As the reference's TooManyRequestsHttpException: no Retry-After for a wait under a second (0).
   if (retryAfter && !binding.accepted && binding.retryAfterSeconds > 0) headers.push(['Retry-After', String(binding.retryAfterSeconds)]);
   const policies = bindingPerName(real);
-  headers.push(['RateLimit-Policy', policies.map((limit) => `${sfString(limit.name)};q=${limit.limit};w=${limit.window}`).join(', ')]);
-  headers.push(['RateLimit', policies.map((limit) => `${sfString(limit.name)};r=${limit.remaining};t=${limit.resetSeconds}`).join(', ')]);
+  headers.push(['RateLimit-Policy', policies.map((limit) => `${sfString(limit.name)};q=${sfInteger(limit.limit)};w=${sfInteger(limit.window)}`).join(', ')]);
+  headers.push(['RateLimit', policies.map((limit) => `${sfString(limit.name)};r=${sfInteger(limit.remaining)};t=${sfInteger(limit.resetSeconds)}`).join(', ')]);
   return headers;
 }
 
@@ -58,6 +58,16 @@ export function bindingLimit<T extends Pick<RateLimit, 'accepted' | 'remaining' 
     else if (limit.retryAfter > binding.retryAfter) binding = limit;
   }
   return binding;
+}
+
+// RFC 8941 §3.3.1: an sf-integer has at most 15 digits, and a field holding a longer one is invalid as a
+// whole. The settings take limits up to 1801439850948198 (16 digits; the address ceiling is five times
+// that) and intervals up to 2^53 − 1 s, and a token bucket's window multiplies its interval by its burst:
+// past the bound a value is stated as the bound, which a client reads as the same "practically unbounded".
+const SF_INTEGER_MAX = 999_999_999_999_999;
+
+function sfInteger(value: number): number {
+  return Math.min(value, SF_INTEGER_MAX);
 }
 
 // RFC 8941 §3.3.3 sf-string: printable ASCII, with `"` and `\` escaped.
