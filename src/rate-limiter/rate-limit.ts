@@ -77,7 +77,10 @@ export class RateLimit {
 /** The 503 of a limiter that failed closed because its storage could not be reached: come back in a second. */
 export function storageUnavailable(): HttpException {
   // The message shows in the log line and the debug page only (a 5xx message is not exposed).
-  return new HttpException(503, { message: 'The rate limiter storage is unavailable.', code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
+  const error = new HttpException(503, { message: 'The rate limiter storage is unavailable.', code: 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE', headers: { 'Retry-After': '1' } });
+  // As the 429's: the log line and X-Debug-Exception-File name the caller (keel's listener), not this factory.
+  Error.captureStackTrace(error, storageUnavailable);
+  return error;
 }
 
 /**

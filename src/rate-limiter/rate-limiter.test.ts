@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RateLimiterConfig } from '../config/config.js';
 import { HttpException, TooManyRequestsHttpException } from '../http/http-exception.js';
-import { createTooManyRequests } from './rate-limit.js';
+import { createTooManyRequests, storageUnavailable } from './rate-limit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { RateLimiter } from './rate-limiter.js';
 import { MaxWaitDurationExceededError } from './reservation.js';
@@ -136,6 +136,11 @@ describe('RateLimiter', () => {
       assert.deepEqual([limit.accepted, limit.degraded, limit.retryAfterSeconds], [false, true, 1]);
       // ensureAccepted answers as the route's listener does: 503, the storage's fault, not a 429.
       assert.throws(() => limit.ensureAccepted(), (error: HttpException) => error.status === 503 && error.code === 'KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE' && error.headers['Retry-After'] === '1');
+    });
+
+    // The route's listener throws it too: the log line and X-Debug-Exception-File named the factory.
+    it('starts the 503 of a fail-closed limiter where it is made, as the 429', () => {
+      assert.match(storageUnavailable().stack?.split('\n')[1] ?? '', /rate-limiter\.test\.ts:\d+/);
     });
   });
 });
