@@ -41,6 +41,25 @@ describe('GuardedStorage', () => {
     assert.deepEqual(events, ['outage', 'recovery']);
   });
 
+  // An hour back (NTP, a VM resumed) left the last failure an hour ahead: the recovery went unreported for
+  // an hour, and an outage in that hour too, taken for the one still going on.
+  it('reports the recovery, and the next outage, after the clock steps back during an outage', async () => {
+    const { storage, set } = switchable();
+    const events: string[] = [];
+    let now = 10_000_000;
+    const guarded = new GuardedStorage(storage, { clock: () => now, onOutage: () => void events.push('outage'), onRecovery: () => void events.push('recovery') });
+    set('down');
+    await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    now -= 3_600_000;
+    set('up');
+    await guarded.reserve('k', SPEC, 1, 1, -1);
+    now += 1_000;
+    await guarded.reserve('k', SPEC, 1, 1, -1);
+    set('down');
+    await assert.rejects(guarded.reserve('k', SPEC, 1, 1, -1), StorageUnavailableError);
+    assert.deepEqual(events, ['outage', 'recovery', 'outage']);
+  });
+
   it('keeps one outage while the storage fails now and then, and ends it once a second has passed without a failure', async () => {
     const { storage, set } = switchable();
     const events: string[] = [];

@@ -102,7 +102,11 @@ export class GuardedStorage implements Storage {
     });
     try {
       const result = await Promise.race([operation, deadline]);
-      if (this.#down && this.#clock() - this.#lastFailure >= this.#settle) {
+      const now = this.#clock();
+      // A clock stepped back (NTP, a VM resumed) puts the last failure ahead of now: counted from now, or
+      // the outage went on as long as the step, its recovery and any new outage in that time unreported.
+      if (now < this.#lastFailure) this.#lastFailure = now;
+      if (this.#down && now - this.#lastFailure >= this.#settle) {
         this.#down = false;
         this.#onRecovery();
       }
