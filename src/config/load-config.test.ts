@@ -146,6 +146,13 @@ describe('loadConfig', () => {
       assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_SENSITIVE_POLICY: 'token_bucket', RATE_LIMIT_SENSITIVE_RATE_AMOUNT: past } }), /RATE_LIMIT_SENSITIVE_RATE_AMOUNT="2000000000000000" is invalid: expected an integer from 1 to 1801439850948198\.$/);
       assert.equal(loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_LIMIT: '1801439850948198' } }).rateLimiter.default?.limit, 1_801_439_850_948_198);
     });
+    // Compared with the path as it is, a glob matched nothing, and the API it named stayed unlimited.
+    it('names a path prefix written as a glob or with a query, which would match no path', () => {
+      for (const paths of ['/api/*', '/status,/api/**', '/api/?page=1']) {
+        assert.throws(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_PATHS: paths } }), { code: 'KEEL_ERR_CONFIG_INVALID', message: /^RATE_LIMIT_DEFAULT_PATHS="\/api\/.*" is invalid: expected a comma list of plain path prefixes, without \*, \? or # \(\/api\/ covers every path under \/api\/\)\.$/ });
+      }
+      assert.deepEqual(loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_PATHS: '/api/,/status' } }).rateLimiter.default?.paths, ['/api/', '/status']);
+    });
     it('names the interval when it is zero', () => invalid(() => loadConfig({ cwd, env: { RATE_LIMIT_DEFAULT_INTERVAL: '0' } }), 'RATE_LIMIT_DEFAULT_INTERVAL'));
     // Four hundred digits are Infinity: start-up died later on a RangeError that named no variable.
     it('names an interval too long to be a whole number of seconds, and the bound', () => {

@@ -180,8 +180,13 @@ function limiterVariable(name: string): string {
   return name.toUpperCase();
 }
 
+/**
+ * A prefix is compared with the request's path as it is: `/api/*` or `/api/?` (a glob, a query) matches no
+ * path, and left the API it was meant for unlimited without a word.
+ */
 function checkPathPrefix(variable: string, path: string): string {
   if (!path.startsWith('/')) throw new ConfigError(variable, path, 'a comma list of path prefixes starting with /');
+  if (/[*?#]/.test(path)) throw new ConfigError(variable, path, 'a comma list of plain path prefixes, without *, ? or # (/api/ covers every path under /api/)');
   return path;
 }
 
