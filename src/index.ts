@@ -79,6 +79,7 @@ export { RateLimiter, createRateLimiter, type RateLimiterOptions, type FailMode 
 export { RateLimit, createTooManyRequests, type RateLimitInit } from './rate-limiter/rate-limit.js';
 export { Reservation, MaxWaitDurationExceededError } from './rate-limiter/reservation.js';
 export { rateLimitHeaders } from './rate-limiter/rate-limit-headers.js';
+export { clientKey } from './rate-limiter/rate-limit-key.js';
 export { RateLimitListener, type RateLimitRecord, type RouteLimiterOptions } from './rate-limiter/rate-limit-listener.js';
 export { createRateLimiting, type RateLimiting, type CreateRateLimitingOptions } from './rate-limiter/create-rate-limiting.js';
 export type { Storage as RateLimiterStorage } from './rate-limiter/storage/storage.js';

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { HttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
 import { accountKey, clientKey } from './rate-limit-key.js';
+import { clientKey as exportedClientKey } from 'keel';
 
 function post(body: string, type: string): Request {
   return new Request({ method: 'POST', target: '/login', headers: { 'content-type': type }, body: Buffer.from(body) });
@@ -18,6 +19,12 @@ describe('clientKey', () => {
     assert.equal(clientKey('2001:db8:abcd:12ff::1'), '2001:db8:abcd:1200::/56');
     assert.equal(clientKey('2001:db8:abcd:1234:ffff::9'), clientKey('2001:db8:abcd:12aa::1'));
     assert.notEqual(clientKey('2001:db8:abcd:1300::1'), clientKey('2001:db8:abcd:1200::1'));
+  });
+
+  // A controller keying a limiter of its own by request.clientIp gave each IPv6 address its own quota, which
+  // a client with a /64 went round by changing address: it keys as the routes' limiters do.
+  it('is exported for the limiters an application consumes itself', () => {
+    assert.equal(exportedClientKey('2001:db8:abcd:12ff::1'), exportedClientKey('2001:db8:abcd:1234:ffff::9'));
   });
 });
 
