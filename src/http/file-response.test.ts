@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -31,5 +31,12 @@ describe('fileResponse', () => {
   it('names a download whose name holds a lone surrogate (read from JSON) instead of failing', () => {
     const disposition = fileResponse(fileNamed('a.c'), { download: JSON.parse('"\\ud800.c"') as string }).headers.get('content-disposition');
     assert.equal(disposition, `attachment; filename="?.c"; filename*=UTF-8''%EF%BF%BD.c`);
+  });
+
+  it('answers a name holding a NUL byte, or a link that loops, with the 404 of a missing file', () => {
+    symlinkSync(join(dir, 'loop'), join(dir, 'loop'));
+    for (const path of [join(dir, 'a\0.txt'), join(dir, 'loop'), join(dir, 'loop', 'x.txt')]) {
+      assert.throws(() => fileResponse(path), { status: 404, code: 'KEEL_ERR_FILE_NOT_FOUND' }, JSON.stringify(path));
+    }
   });
 });

@@ -30,10 +30,14 @@ export interface FileResponseOptions {
  */
 export function fileResponse(path: string, { contentType, download, maxAge, status = 200, headers }: FileResponseOptions = {}): Response {
   let stats;
-  try {
-    stats = statSync(path);
-  } catch (error) {
-    if (!['ENOENT', 'ENOTDIR', 'ENAMETOOLONG'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  // A name holding a NUL byte (`%00` in a route parameter) names no file: node's fs throws a TypeError on it,
+  // and a link that loops (ELOOP) leads to none either; both were a 500 for a path a client chose.
+  if (!path.includes('\0')) {
+    try {
+      stats = statSync(path);
+    } catch (error) {
+      if (!NO_FILE.includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
   }
   if (stats === undefined || !stats.isFile()) {
     throw new NotFoundHttpException(`The file "${basename(path)}" does not exist.`, { code: 'KEEL_ERR_FILE_NOT_FOUND' });
@@ -55,6 +59,8 @@ export function fileResponse(path: string, { contentType, download, maxAge, stat
   response.setHeader('Last-Modified', formatHttpDate(stats.mtimeMs));
   return response;
 }
+
+const NO_FILE = ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP'];
 
 // From the extension alone: mime-types reads a bare name as one (a file named `html` was text/html).
 function typeOf(path: string): string {
