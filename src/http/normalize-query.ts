@@ -118,7 +118,7 @@ function cutAtNul(text: string): string {
 }
 
 // PHP's urldecode(), to one character per byte: `+` is a space, `%XX` a byte, anything else as it is.
-function urldecode(text: string): string {
+export function urldecode(text: string): string {
   return text.replaceAll('+', ' ').replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 

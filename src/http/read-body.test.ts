@@ -50,4 +50,15 @@ describe('readForm', () => {
     assert.equal((await readForm(post('email=a%40b.test&x=1', 'application/x-www-form-urlencoded; charset=UTF-8'))).get('email'), 'a@b.test');
     assert.equal([...(await readForm(post('{"email":"a@b.test"}'))).keys()].length, 0);
   });
+
+  it('reads the escaped bytes of a urlencoded form in the charset its Content-Type names, UTF-8 without one', async () => {
+    const latin1 = await readForm(post('name=Ren%E9+Fran%E7ois&city=K%F6ln', 'application/x-www-form-urlencoded; charset=ISO-8859-1'));
+    assert.deepEqual([...latin1], [['name', 'René François'], ['city', 'Köln']]);
+    assert.equal((await readForm(post('name=%E9', 'application/x-www-form-urlencoded; charset="latin1"'))).get('name'), 'é');
+    assert.equal((await readForm(post('name=%93%FA', 'application/x-www-form-urlencoded; charset=Shift_JIS'))).get('name'), '日');
+    assert.equal((await readForm(post('name=Ren%C3%A9', 'application/x-www-form-urlencoded'))).get('name'), 'René');
+    for (const charset of ['no-such-charset', 'UTF-16LE']) {
+      assert.equal((await readForm(post('name=Ren%C3%A9', `application/x-www-form-urlencoded; charset=${charset}`))).get('name'), 'René', charset);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { urlencodedFields } from './form-urlencoded.js';
 import { BadRequestHttpException } from './http-exception.js';
 import { isMultipart, readMultipart, type UploadedFile } from './multipart.js';
 import type { Request } from './request.js';
@@ -52,14 +53,15 @@ function nestingDepth(text: string): number {
 
 /**
  * The fields of an HTML form body, Symfony's `$request->request`: `application/x-www-form-urlencoded`, or
- * the text fields of `multipart/form-data` (its files: readFiles()); empty for any other content type.
+ * the text fields of `multipart/form-data` (its files: readFiles()); empty for any other content type. Text
+ * is read in the `charset` the Content-Type (or a multipart part's) names, UTF-8 without one.
  * @example const email = (await readForm(request)).get('email');
  */
 export async function readForm(request: Request): Promise<URLSearchParams> {
   if (isMultipart(request)) return (await readMultipart(request)).fields;
   const type = (request.header('content-type') ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
-  return new URLSearchParams((await request.body()).toString('utf8'));
+  return urlencodedFields(await request.body(), type);
 }
 
 /**
