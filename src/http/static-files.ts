@@ -34,9 +34,7 @@ export interface StaticFilesOptions {
  * @example createApp({ routes: [...routes, staticFiles({ root: 'public', prefix: '/assets' })] });
  */
 export function staticFiles({ root, prefix, name = 'static_files', index = 'index.html', dotfiles = false, maxAge }: StaticFilesOptions): RouteDefinition {
-  // Resolved once, links included, so that every file is checked against the folder's real path.
-  const folder = realpathSync(resolve(root));
-  if (!statSync(folder).isDirectory()) throw new Error(`staticFiles: "${root}" is not a folder.`);
+  const folder = realFolder(root);
   const base = `/${prefix.replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
   return {
     name,
@@ -60,6 +58,22 @@ export function staticFiles({ root, prefix, name = 'static_files', index = 'inde
       return Response.redirect(request.uriForPath(`${request.pathInfo}/`) + query, 301);
     },
   };
+}
+
+// Resolved once, links included, so that every file is checked against the folder's real path. A root that
+// is not there (a typo, a build not run yet) says so, and where it was looked for: node's own error named
+// an lstat and not staticFiles, and a relative root is resolved from the working directory, not the module.
+function realFolder(root: string): string {
+  const absolute = resolve(root);
+  let folder: string;
+  try {
+    folder = realpathSync(absolute);
+  } catch (error) {
+    if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    throw new Error(`staticFiles: the folder "${root}" does not exist (looked for at ${absolute}).`, { cause: error });
+  }
+  if (!statSync(folder).isDirectory()) throw new Error(`staticFiles: "${root}" is not a folder.`);
+  return folder;
 }
 
 /**
