@@ -1,4 +1,5 @@
 import { isMultipart, parsedMultipart, type MultipartBody } from '../../http/multipart.js';
+import { urlencodedFields } from '../../http/form-urlencoded.js';
 import type { Request } from '../../http/request.js';
 import { maskParameters } from './mask.js';
 
@@ -25,7 +26,8 @@ export function collectPostParameters(request: Request): PostParameters {
   if (!(request.header('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) return undefined;
   const body = request.bufferedBody;
   if (body === undefined) return request.header('content-length') === '0' ? {} : 'unread';
-  return body.length > MAX_SHOWN_BYTES ? 'tooLarge' : maskParameters(new URLSearchParams(body.toString('utf8')));
+  // Read as readForm() read them, in the charset the Content-Type names: the panel shows what the application got.
+  return body.length > MAX_SHOWN_BYTES ? 'tooLarge' : maskParameters(urlencodedFields(body, request.header('content-type') ?? ''));
 }
 
 /** What readForm() or readFiles() parsed of a multipart body, undefined when nothing read it. */

@@ -101,6 +101,12 @@ describe('RequestCollector', () => {
       assert.doesNotMatch(JSON.stringify(data), /hunter2|c5rf/);
     });
 
+    it('shows the fields of a urlencoded body as readForm() read them, in the charset the Content-Type names', async () => {
+      const request = post('application/x-www-form-urlencoded; charset=ISO-8859-1', 'name=Ren%E9');
+      assert.equal((await readForm(request)).get('name'), 'René');
+      assert.deepEqual({ ...(new RequestCollector().collect(request, new Response()).postParameters as object) }, { name: 'René' });
+    });
+
     it('collects the text fields of a multipart body the application read', async () => {
       const body = ['--b', 'Content-Disposition: form-data; name="email"', '', 'ada@example.test', '--b', 'Content-Disposition: form-data; name="api_key"', '', 'K3Y', '--b--', ''].join('\r\n');
       const request = post('multipart/form-data; boundary=b', body);
