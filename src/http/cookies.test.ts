@@ -18,6 +18,15 @@ describe('readCookies', () => {
     assert.deepEqual({ ...readCookies(request) }, { city: 'Zürich', enc: 'Zürich' });
   });
 
+  it('decodes every escape of a value holding a byte that is no UTF-8, keeping that byte, so that setCookie writes it back as it came', () => {
+    const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost', cookie: 'legacy=caf%E9%20bar; plus=a+b' } });
+    const cookies = readCookies(request);
+    assert.deepEqual({ ...cookies }, { legacy: 'caf\udce9 bar', plus: 'a+b' });
+    const response = new Response('');
+    setCookie(response, 'legacy', cookies.legacy!);
+    assert.match(response.headers.all('set-cookie')[0]!, /^legacy=caf%E9%20bar;/);
+  });
+
   it('answers only the cookies sent, never what an object inherits, with or without a Cookie header', () => {
     for (const headers of [{ host: 'localhost' }, { host: 'localhost', cookie: 'a=1' }]) {
       const cookies = readCookies(new Request({ method: 'GET', target: '/', headers }));

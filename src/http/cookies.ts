@@ -1,4 +1,5 @@
 import { parse, serialize, type SerializeOptions } from 'cookie';
+import { rawurldecodeBytes } from '../internal/rawurldecode-bytes.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
 import { headerText } from './header-text.js';
 import type { Request } from './request.js';
@@ -20,9 +21,20 @@ const DEFAULTS: CookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', en
  * @example const session = readCookies(request).session;
  */
 export function readCookies(request: Request): Record<string, string | undefined> {
+  const cookies = Object.create(null) as Record<string, string | undefined>;
   const header = request.header('cookie');
-  return header === undefined ? Object.create(null) : parse(headerText(header));
+  if (header === undefined) return cookies;
+  // Parsed as bytes (node's one character per byte), each value's escapes made bytes too, and only then read
+  // as text: decodeURIComponent, the package's own, gave up on a whole value for one byte that is no UTF-8
+  // (`caf%E9%20x` from a Latin-1 application stayed so, and setCookie wrote it back as `caf%25E9%2520x`),
+  // where the reference has the bytes. Such a byte is kept apart as headerText keeps it, and so goes back as it came.
+  for (const [name, value] of Object.entries(parse(header, { decode: rawurldecodeBytes }))) {
+    const text = headerText(name);
+    if (!(text in cookies)) cookies[text] = value === undefined ? undefined : headerText(value);
+  }
+  return cookies;
 }
+
 
 /**
  * Adds a `Set-Cookie` line, as `$response->headers->setCookie()`: path `/`, HttpOnly and SameSite=Lax

@@ -1,4 +1,5 @@
 import { isNumericString } from '../internal/php-numeric.js';
+import { rawurldecodeBytes } from '../internal/rawurldecode-bytes.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
 
 /**
@@ -119,7 +120,7 @@ function cutAtNul(text: string): string {
 
 // PHP's urldecode(), to one character per byte: `+` is a space, `%XX` a byte, anything else as it is.
 export function urldecode(text: string): string {
-  return text.replaceAll('+', ' ').replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return rawurldecodeBytes(text.replaceAll('+', ' '));
 }
 
 // PHP's rawurlencode() of a byte string (one character per byte): all but A-Z a-z 0-9 - _ . ~ as %XX. A
