@@ -38,6 +38,14 @@ describe('readJson', () => {
     assert.deepEqual(await readJson(post(`{"a":"\\"${'['.repeat(600)}"}`)), { a: `"${'['.repeat(600)}` });
   });
 
+  it('keeps the digits of an integer no number holds exactly, as a string, where JSON.parse rounded it', async () => {
+    const body = '{"id":12345678901234567891,"ids":[-9007199254740993,9007199254740991],"big":1.0e20,"float":12345678901234567891.0,"in":"12345678901234567891 [","x":[0]}';
+    assert.deepEqual(await readJson(post(body)), { id: '12345678901234567891', ids: ['-9007199254740993', 9007199254740991], big: 1e20, float: 12345678901234567000, in: '12345678901234567891 [', x: [0] });
+    await assert.rejects(readJson(post('12345678901234567891')), { status: 400, message: 'JSON content was expected to decode to an array, "string" returned.' });
+    // A token JSON refuses stays refused: quoting never makes a body valid.
+    await assert.rejects(readJson(post('[012345678901234567891]')), { status: 400, message: 'Could not decode request body.' });
+  });
+
   it('lets the body\'s own failure through: a 413 stays a 413', async () => {
     const tooLarge = Object.assign(new Error('The request body exceeds 10 bytes.'), { status: 413 });
     const request = new Request({ method: 'POST', target: '/', headers: { host: 'localhost' }, body: { read: () => Promise.reject(tooLarge) } });

@@ -1,5 +1,6 @@
 import { urlencodedFields } from './form-urlencoded.js';
 import { BadRequestHttpException } from './http-exception.js';
+import { scanJson } from './json-text.js';
 import { isMultipart, readMultipart, type UploadedFile } from './multipart.js';
 import type { Request } from './request.js';
 
@@ -7,7 +8,8 @@ import type { Request } from './request.js';
  * The body as JSON, as Symfony's `Request::toArray()` reads it: an object or a list, or a 400
  * (`KEEL_ERR_BAD_REQUEST`) with the reference's messages — `Request body is empty.`, `Could not decode
  * request body.`, `JSON content was expected to decode to an array, "int" returned.` A body over the size
- * limit stays its 413, a client gone its 400: they are not JSON errors.
+ * limit stays its 413, a client gone its 400: they are not JSON errors. An integer no JavaScript number holds
+ * exactly (beyond ±2^53 − 1) comes as the string of its digits, as JSON_BIGINT_AS_STRING gives it, not rounded.
  * @example const { email } = (await readJson(request)) as { email?: unknown };
  */
 export async function readJson(request: Request): Promise<Record<string, unknown> | unknown[]> {
@@ -17,8 +19,8 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   try {
     // As json_decode: bytes that are no UTF-8 fail it (toString would have made them U+FFFD), and so does
     // nesting deeper than its default depth of 512.
-    const text = STRICT_UTF8.decode(bytes);
-    if (nestingDepth(text) > MAX_JSON_DEPTH) throw new RangeError(`Maximum stack depth (${MAX_JSON_DEPTH}) exceeded`);
+    const { depth, text } = scanJson(STRICT_UTF8.decode(bytes));
+    if (depth > MAX_JSON_DEPTH) throw new RangeError(`Maximum stack depth (${MAX_JSON_DEPTH}) exceeded`);
     content = JSON.parse(text);
   } catch (error) {
     throw new BadRequestHttpException('Could not decode request body.', { cause: error });
@@ -33,23 +35,6 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // json_decode's default depth: arrays and objects nested 512 deep decode, 513 do not.
 const MAX_JSON_DEPTH = 512;
-
-// How deep brackets nest outside strings, in one pass: JSON.parse sets no bound of its own.
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++; // a backslash escapes the next character
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x5b || code === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (code === 0x5d || code === 0x7d) depth--;
-  }
-  return deepest;
-}
 
 /**
  * The fields of an HTML form body, Symfony's `$request->request`: `application/x-www-form-urlencoded`, or
