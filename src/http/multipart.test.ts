@@ -85,6 +85,14 @@ describe('multipart/form-data bodies', () => {
     await assert.rejects(readForm(post(undecodable, 'multipart/form-data; boundary=XX')), { status: 400, message: 'Could not decode the multipart body: the field "a" is in a charset that cannot be decoded.' });
   });
 
+  it('reads no fields and no files from an empty body, as PHP does, with or without a boundary', async () => {
+    for (const type of ['multipart/form-data; boundary=XX', 'multipart/form-data']) {
+      const request = post(Buffer.alloc(0), type);
+      assert.deepEqual([...(await readForm(request))], [], type);
+      assert.deepEqual(await readFiles(request), [], type);
+    }
+  });
+
   it('refuses more than a thousand parts', async () => {
     const form = new FormData();
     for (let i = 0; i < 1001; i++) form.append(`f${i}`, 'x');
