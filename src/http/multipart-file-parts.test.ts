@@ -24,4 +24,11 @@ describe('partsNamingAFile', () => {
     assert.deepEqual(partsNamingAFile('multipart/form-data; boundary=B', Buffer.from(`${part('Content-Disposition: form-data; name="a"; filename="f"', 'x')}--B\r\nContent-Disp`)), [true]);
     assert.deepEqual(partsNamingAFile('multipart/form-data', Buffer.from('--B\r\n')), []);
   });
+
+  it('reads a quote left open as running to the end of its line, in time linear in its length', () => {
+    const open = Buffer.from(part('Content-Disposition: form-data; name="a; filename=x', 'v') + part('Content-Disposition: form-data; name="b"; filename=""', '') + '--B--\r\n');
+    assert.deepEqual(partsNamingAFile('multipart/form-data; boundary=B', open), [false, true]);
+    const escapes = Buffer.from(part(`Content-Disposition: form-data; name=${'"\\'.repeat(300_000)}`, 'v') + '--B--\r\n');
+    assert.deepEqual(partsNamingAFile('multipart/form-data; boundary=B', escapes), [false]);
+  });
 });
