@@ -37,6 +37,19 @@ describe('ResponseListener', () => {
     assert.equal(response.headers.get('content-type'), 'text/xml; charset=UTF-8');
   });
 
+  it('gives a format that only an object property is named after (a route\'s `{_format}` in the URL) the HTML type', async () => {
+    for (const format of ['constructor', 'toString', '__proto__']) {
+      const kernel = new Kernel();
+      kernel.dispatcher.addSubscriber(new ResponseListener());
+      kernel.dispatcher.on('request', (event) => {
+        event.request.attributes.format = format;
+        event.request.attributes.controller = () => new Response('x');
+      });
+      const response = await kernel.handle(new Request({ method: 'GET', target: '/' }));
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=UTF-8', format);
+    }
+  });
+
   for (const status of [101, 204, 304]) {
     it(`removes the body, Content-Type and Content-Length of a ${status}`, async () => {
       const response = await handle(() => new Response('body', status, { 'Content-Type': 'text/plain', 'Content-Length': '4' }));

@@ -47,8 +47,10 @@ export function prepareResponse(response: Response, request: Request): Response 
     headers.delete('content-length');
   } else {
     const format = request.attributes.format;
-    if (!headers.has('content-type') && format !== undefined && FORMAT_MIME_TYPES[format] !== undefined) {
-      headers.set('Content-Type', FORMAT_MIME_TYPES[format]);
+    // Own keys only: a route's `{_format}` comes from the URL, and `/a.constructor` named Object's
+    // constructor, which became the Content-Type `function Object() { [native code] }`.
+    if (!headers.has('content-type') && format !== undefined && Object.hasOwn(FORMAT_MIME_TYPES, format)) {
+      headers.set('Content-Type', FORMAT_MIME_TYPES[format]!);
     }
     const type = headers.get('content-type');
     if (type === undefined) headers.set('Content-Type', `text/html; charset=${CHARSET}`);
