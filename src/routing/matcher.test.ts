@@ -106,3 +106,17 @@ describe('Matcher.lookup without a pass listener', () => {
     );
   });
 });
+
+describe('Matcher with placeholders named as an object\'s own properties', () => {
+  it('gives {constructor}, {toString} and {valueOf} the default requirement', () => {
+    const matcher = new Matcher(
+      new RouteCollection().addAll([
+        { name: 'team', path: '/teams/{constructor}' },
+        { name: 'text', path: '/text/{toString}/{valueOf}' },
+      ]),
+    );
+    const context = { method: 'GET', host: 'example.com', scheme: 'https' };
+    assert.deepEqual(matcher.match({ ...context, path: '/teams/williams' }).params, { constructor: 'williams' });
+    assert.deepEqual(matcher.match({ ...context, path: '/text/a/b' }).params, { toString: 'a', valueOf: 'b' });
+  });
+});

@@ -75,7 +75,8 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
     if (isSeparator && preceding !== precedingChar) tokens.push({ kind: 'text', text: preceding.slice(0, -1) });
     else if (!isSeparator && preceding !== '') tokens.push({ kind: 'text', text: preceding });
 
-    let regex = requirements[name];
+    // An own key only: `{constructor}` would otherwise take Object's constructor as its requirement.
+    let regex = Object.hasOwn(requirements, name) ? requirements[name] : undefined;
     let shown = regex ?? '';
     if (regex === undefined) {
       const following = pattern.slice(pos);

@@ -126,6 +126,12 @@ describe('UrlGenerator', () => {
     assert.equal(generator.generate('home', {}, { request: { origin: { prefix: '' } } }), '/');
   });
 
+  it('fills placeholders named as an object\'s own properties, and says when their value is missing', () => {
+    const named = new UrlGenerator(new RouteCollection().addAll([{ name: 'team', path: '/teams/{constructor}/{valueOf}' }]));
+    assert.equal(named.generate('team', { constructor: 'williams', valueOf: 'fw46' }), '/teams/williams/fw46');
+    assert.throws(() => named.generate('team', { valueOf: 'fw46' }), { message: 'Some mandatory parameters are missing ("constructor") to generate a URL for route "team".' });
+  });
+
   describe('when parameters are wrong', () => {
     it('names the missing ones', () => {
       assert.throws(() => generator.generate('item_edit'), {

@@ -46,7 +46,8 @@ export class UrlGenerator {
   generate(name: string, params: UrlParams = {}, { absolute, request }: GenerateOptions = {}): string {
     const route = this.#routes.get(name);
     if (route === undefined) throw new UrlGenerationError(`Unable to generate a URL for the named route "${name}" as such route does not exist.`);
-    const values: Record<string, string | null> = { ...route.defaults };
+    // Without a prototype: a placeholder named `constructor` or `valueOf` left unset is missing, not Object's.
+    const values: Record<string, string | null> = Object.assign(Object.create(null) as Record<string, string | null>, route.defaults);
     // As PHP writes a value into a string: true is 1, false nothing (the query's http_build_query: 1 and 0).
     // A null replaces the default, as array_replace() does, and counts as given (the reference then
     // refuses it for a placeholder that cannot be left out): String() made it the text "undefined".
@@ -100,7 +101,7 @@ function buildPath(route: Route, tokens: readonly PatternToken[], values: Record
       continue;
     }
     const value = values[token.name];
-    const isDefault = route.hasDefault(token.name) && (value === undefined || value === null || value === (route.defaults[token.name] ?? ''));
+    const isDefault = route.hasDefault(token.name) && (value === undefined || value === null || value === (Object.hasOwn(route.defaults, token.name) ? route.defaults[token.name] : ''));
     if (optional && !token.important && isDefault) continue;
     // Case-sensitive for a path, as the path is matched. Symfony's generator ignores case there too (`#i`),
     // and so writes URLs its own matcher then refuses (`/code/ABC` for `[a-z]+`): keel refuses to generate them.
