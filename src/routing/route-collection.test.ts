@@ -136,6 +136,18 @@ describe('RouteCollection', () => {
       for (const [definition, message] of routes) assert.throws(() => new RouteCollection().add(definition as never), invalid(message), JSON.stringify(definition));
     });
 
+    it('refuses a method that is no HTTP token and a scheme a request never has, which the route could never match', () => {
+      const routes = [
+        [{ name: 'bad', path: '/m', methods: ['GET|POST'] }, /^Route "bad" is invalid: the method "GET\|POST" is not an HTTP method name; list each method apart: \["GET", "POST"\]\.$/],
+        [{ name: 'bad', path: '/m', methods: ['GET, POST'] }, /the method "GET, POST" is not an HTTP method name; list each method apart: \["GET", "POST"\]/],
+        [{ name: 'bad', path: '/m', methods: [''] }, /the method "" is not an HTTP method name\.$/],
+        [{ name: 'bad', path: '/s', schemes: ['https:'] }, /^Route "bad" is invalid: the scheme "https:" is neither http nor https, the schemes a request comes in on\.$/],
+        [{ name: 'bad', path: '/s', schemes: ['ftp'] }, /the scheme "ftp" is neither http nor https/],
+      ] as const;
+      for (const [definition, message] of routes) assert.throws(() => new RouteCollection().add(definition as never), invalid(message), JSON.stringify(definition));
+      assert.deepEqual(new RouteCollection().add({ name: 'ok', path: '/', methods: ['M-SEARCH', 'purge'] }).get('ok')?.methods, ['M-SEARCH', 'PURGE']);
+    });
+
     it('refuses a route without a name', () => {
       assert.throws(() => new RouteCollection().add({ name: '', path: '/' }), invalid(/non-empty name/));
     });

@@ -92,8 +92,8 @@ export class Route {
     this.name = name;
     this.definition = definition;
     this.controller = definition.controller;
-    this.methods = [...new Set(stringList(name, 'methods', definition.methods).map((m) => m.toUpperCase()))];
-    this.schemes = [...new Set(stringList(name, 'schemes', definition.schemes).map((s) => s.toLowerCase()))];
+    this.methods = [...new Set(stringList(name, 'methods', definition.methods).map((m) => checkMethod(name, m.toUpperCase())))];
+    this.schemes = [...new Set(stringList(name, 'schemes', definition.schemes).map((s) => checkScheme(name, s.toLowerCase())))];
     this.stateless = definition.stateless ?? false;
     this.options = definition.options ?? {};
 
@@ -200,6 +200,24 @@ function refuseColonPlaceholders(name: string, path: string): void {
   if (first === null) return;
   const fixed = path.replace(COLON_SEGMENT, (_all, key: string, optional: string) => `{${key}${optional}}`);
   throw new RouteDefinitionError(name, `the path "${path}" has a segment ":${first[1]!}", which would match only that literal text: placeholders are written in braces, "${fixed}".`);
+}
+
+// An HTTP method is a token (RFC 9110 §5.6.2). `GET|POST` or `GET, POST` is one method no request has: the
+// route answered every request with a 405 whose Allow header read as if the request's method were listed.
+const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Z]+$/;
+
+function checkMethod(name: string, method: string): string {
+  const listed = method.split(/[\s,|]+/).filter((part) => part !== '');
+  if (METHOD_TOKEN.test(method) && listed.length === 1) return method;
+  const hint = listed.length > 1 ? `; list each method apart: [${listed.map((part) => JSON.stringify(part)).join(', ')}]` : '';
+  throw new RouteDefinitionError(name, `the method ${JSON.stringify(method)} is not an HTTP method name${hint}.`);
+}
+
+// A request comes in on http or https only: another scheme (`https:`, `ftp`) redirected every GET to a URL
+// such as `https:://host/path`, and the route answered nothing else.
+function checkScheme(name: string, scheme: string): string {
+  if (scheme === 'http' || scheme === 'https') return scheme;
+  throw new RouteDefinitionError(name, `the scheme ${JSON.stringify(scheme)} is neither http nor https, the schemes a request comes in on.`);
 }
 
 // `methods: 'GET'` is read as Symfony's Route reads one method given alone; anything but strings is named.
