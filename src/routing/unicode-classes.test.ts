@@ -31,6 +31,18 @@ describe('unicodeClasses', () => {
     ]);
   });
 
+  it('reads PCRE\'s script properties, their negation and L&, which JavaScript spells otherwise', () => {
+    assert.equal(unicodeClasses('[\\p{Cyrillic}\\d-]+'), '[\\p{Script=Cyrillic}\\p{Nd}-]+');
+    assert.equal(unicodeClasses('\\p{Han}\\P{Greek}\\p{L&}\\p{^Lu}\\p{Lu}'), '\\p{Script=Han}\\P{Script=Greek}\\p{LC}\\P{Lu}\\p{Lu}');
+    assertMatches([
+      ['[\\p{Cyrillic}-]+', 'привет-мир', true],
+      ['\\p{Cyrillic}+', 'privet', false],
+      ['\\p{Han}{2}', '漢字', true],
+      ['\\p{^Lu}', 'a', true],
+      ['\\p{^Lu}', 'A', false],
+    ]);
+  });
+
   it('matches spaces as PCRE does: NEL and U+180E are spaces, the byte-order mark is not', () => {
     // php -r 'var_dump(preg_match("/^\\s$/u", "\u{85}"), preg_match("/^\\s$/u", "\u{180E}"), preg_match("/^\\S$/u", "\u{FEFF}"));' → 1, 1, 1
     assertMatches([

@@ -5,7 +5,7 @@
  *   properties do, where JavaScript's stay ASCII;
  * - `\s`, `\S`, `\h`, `\v` are PCRE's lists of spaces (`\s` takes NEL, U+0085, and not the byte-order mark,
  *   U+FEFF, where JavaScript's does the opposite);
- * - `\pL`, `\x{e9}` are `\p{L}`, `\u{e9}`;
+ * - `\pL`, `\x{e9}` are `\p{L}`, `\u{e9}`; a script (`\p{Cyrillic}`) is `\p{Script=Cyrillic}`;
  * - an escaped punctuation character JavaScript refuses to see escaped (`\-` outside a class, `\_`,
  *   `\#`, `\@`…) is that character.
  * Gaps: `\W` and `\S` inside a character class keep JavaScript's meaning, as a class cannot hold a
@@ -35,6 +35,14 @@ export function unicodeClasses(source: string): string {
         continue;
       }
     }
+    if ((next === 'p' || next === 'P') && source[i + 1] === '{') {
+      const close = source.indexOf('}', i + 2);
+      if (close !== -1) {
+        out += unicodeProperty(next, source.slice(i + 2, close));
+        i = close;
+        continue;
+      }
+    }
     if ((next === 'p' || next === 'P') && /^[A-Za-z]$/.test(source[i + 1] ?? '')) {
       out += `\\${next}{${source[i + 1]!}}`;
       i++;
@@ -43,6 +51,31 @@ export function unicodeClasses(source: string): string {
     out += translateEscape(next, inClass);
   }
   return out;
+}
+
+/**
+ * `\p{…}` as PCRE reads it: `^` after the brace negates, `L&` is the cased letters (`LC`), and a name
+ * that is no general category names a script (`\p{Cyrillic}`), which JavaScript writes `\p{Script=…}`.
+ */
+function unicodeProperty(letter: 'p' | 'P', body: string): string {
+  let name = body;
+  let negated = letter === 'P';
+  if (name.startsWith('^')) {
+    name = name.slice(1);
+    negated = !negated;
+  }
+  if (name === 'L&') name = 'LC';
+  else if (!isJavaScriptProperty(name) && isJavaScriptProperty(`Script=${name}`)) name = `Script=${name}`;
+  return `\\${negated ? 'P' : 'p'}{${name}}`;
+}
+
+function isJavaScriptProperty(name: string): boolean {
+  try {
+    new RegExp(`\\p{${name}}`, 'u');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function translateEscape(next: string, inClass: boolean): string {
