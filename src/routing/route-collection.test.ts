@@ -111,6 +111,23 @@ describe('RouteCollection', () => {
       assert.throws(add('/{a}', { a: '(\\w)\\1' }), invalid(/back-references/));
     });
 
+    it('names the PCRE syntax JavaScript lacks in a requirement, and what to write instead', () => {
+      const cases = [
+        ['(?i)abc', /^Route "bad" is invalid: the requirement of "a" uses inline flags \(`\(\?i\)`\), PCRE syntax JavaScript's regular expressions lack: spell the cases in a character class \(`\[Aa\]`\) or list the variants \(`abc\|ABC`\)\.$/],
+        ['(?i:en|fr)', /uses inline flags \(`\(\?i:`\)/],
+        ['\\d++', /uses a possessive quantifier \(`\+\+`\), .*: drop its last `\+` \(`\\d\+`\)/],
+        ['[a-z]*+x', /uses a possessive quantifier \(`\*\+`\)/],
+        ['(?>ab|a)c', /uses an atomic group \(`\(\?>`\), .*: write `\(\?:…\)`/],
+        ['\\Qa.b\\E', /uses quoting \(`\\Q…\\E`\), .*: escape each special character \(`a\\\.b`\)/],
+        ['[[:alpha:]]+', /uses a POSIX class \(`\[:alpha:\]`\), .*: write a property or a range \(`\\p\{L\}`, `\[a-z\]`, `\\d`\)/],
+        ['(?P<id>\\d+)', /uses a Python-style named group \(`\(\?P<`\), .*: write `\(\?<name>…\)`/],
+        ['\\d+(?#digits)', /uses a comment \(`\(\?#`\), .*: remove it/],
+      ] as const;
+      for (const [requirement, message] of cases) assert.throws(add('/{a}', { a: requirement }), invalid(message), requirement);
+      // What JavaScript reads, escaped or in a class, is no PCRE-only syntax.
+      for (const requirement of ['\\++', '[+*]+', 'a+?', '[(?i)]+', '\\(\\?i\\)']) assert.doesNotThrow(add('/{a}', { a: requirement }), requirement);
+    });
+
     it('refuses placeholders that follow each other with overlapping unbounded requirements, whose split a long path makes the matcher try every way', () => {
       assert.throws(add('/archive/{year}{month}{day}.html'), invalid(/placeholders "year" and "month" follow each other .* Bound one \(`\{year<\\d\{4\}>\}`\), or put a separator/));
       assert.throws(add('/{a}{b<\\d+>}'), invalid(/placeholders "a" and "b"/));

@@ -4,6 +4,7 @@ import { paramsCollector, type ParamsCollector } from './params-collector.js';
 import { RouteDefinitionError } from './routing-errors.js';
 import { didYouMean } from '../internal/closest-name.js';
 import { sanitizeRequirement } from './requirement-safety.js';
+import { pcreOnlySyntax } from './pcre-only-syntax.js';
 import { unicodeClasses } from './unicode-classes.js';
 
 /**
@@ -131,6 +132,8 @@ export class Route {
       try {
         new RegExp(unicodeClasses(regex), 'su');
       } catch (error) {
+        const pcre = pcreOnlySyntax(regex);
+        if (pcre !== undefined) throw new RouteDefinitionError(name, `the requirement of "${key}" uses ${pcre.what}, PCRE syntax JavaScript's regular expressions lack: ${pcre.fix}.`);
         throw new RouteDefinitionError(name, `the requirement of "${key}" is not a valid regular expression (${(error as Error).message}).`);
       }
       requirements[key] = regex;
