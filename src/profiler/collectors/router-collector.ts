@@ -11,6 +11,11 @@ export interface RouterData {
   context: { method: string; path: string; host: string; scheme: string };
   /** Set when the router answered with a trailing-slash or scheme redirect. */
   redirect: RoutingRecord['redirect'];
+  /**
+   * False when the router did not run: the request was answered before it (a refused host or method
+   * override) or came with its controller chosen (an error sub-request). Absent from older profiles.
+   */
+  routed?: boolean;
 }
 
 /** The routing outcome: the matched route, or for a miss the match context the panel can replay. */
@@ -25,6 +30,7 @@ export class RouterCollector implements Collector<RouterData> {
       context: routing?.context ?? { method: request.method, path: request.pathInfo, host: request.host, scheme: request.scheme },
       // The Location repeats the query string: its secrets are masked as in the response panel.
       redirect: routing?.redirect === undefined ? undefined : { ...routing.redirect, url: maskTextSecrets(routing.redirect.url) },
+      routed: routing !== undefined,
     };
   }
 }

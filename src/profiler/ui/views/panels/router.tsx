@@ -10,7 +10,9 @@ import type { PanelProps } from './panel.js';
  * Traces are computed when the panel is shown, against the routes as they are defined now.
  */
 export function RouterPanel({ data, routes }: PanelProps<RouterData>) {
-  const trace = routes === undefined ? undefined : safeTrace(routes, data.context);
+  // A request the router never saw is not replayed: the replay would explain a match that was never made
+  // (a 400 for a refused method override read "No route matched." above "Matched route …").
+  const trace = routes === undefined || data.routed === false ? undefined : safeTrace(routes, data.context);
   return (
     <div>
       <h2>Routing</h2>
@@ -21,10 +23,12 @@ export function RouterPanel({ data, routes }: PanelProps<RouterData>) {
           ...(data.redirect === undefined ? {} : { 'Redirected to': data.redirect.url }),
         }}
       />
-      {data.route === undefined && <p class="empty">No route matched.</p>}
+      {data.route === undefined && data.routed !== false && <p class="empty">No route matched.</p>}
       <h3>Match context</h3>
       <DataTable rows={data.context} />
-      {trace === undefined ? (
+      {data.routed === false ? (
+        <p class="empty">The router did not run for this request: it was answered before routing (a refused host or method override), or came with its controller already chosen (an error sub-request).</p>
+      ) : trace === undefined ? (
         <p class="empty">The route table is not available to the profiler.</p>
       ) : (
         <>
