@@ -1,5 +1,6 @@
 import type { Request } from '../http/request.js';
 import { statusText } from '../http/status-texts.js';
+import { controllerNotFoundMessage } from '../kernel/kernel.js';
 import type { Matcher } from '../routing/matcher.js';
 import { redirectUrl, routingErrorMessage } from '../routing/router-listener.js';
 import { traceRoutes, type RoutingTrace } from '../routing/trace.js';
@@ -8,6 +9,8 @@ import { traceRoutes, type RoutingTrace } from '../routing/trace.js';
 export type MatchVerdict =
   | { kind: 'match'; route: string; params: Record<string, string> }
   | { kind: 'redirect'; route: string; params: Record<string, string>; status: 301; reason: 'trailingSlash' | 'scheme'; location: string }
+  /** A route matches but holds no controller (one kept for URL generation): the kernel answers 404. */
+  | { kind: 'noController'; status: 404; route: string; params: Record<string, string>; message: string }
   | { kind: 'methodNotAllowed'; status: 405; allow: readonly string[]; message: string }
   | { kind: 'notFound'; status: 404; message: string; inner: string };
 
@@ -28,15 +31,21 @@ export function reportMatch(matcher: Matcher, request: Request): MatchReport {
   return {
     request: { ...context, url: request.uri },
     trace,
-    verdict: withDefaults(verdictOf(request, trace), matcher),
+    verdict: withRoute(verdictOf(request, trace), matcher, request),
   };
 }
 
-// The parameters the controller would get: the route's defaults, then the placeholders' values.
-function withDefaults(verdict: MatchVerdict, matcher: Matcher): MatchVerdict {
+// The parameters the controller would get: the route's defaults, then the placeholders' values; and for
+// a route without a controller, the kernel's 404 (the router's own redirects need none).
+function withRoute(verdict: MatchVerdict, matcher: Matcher, request: Request): MatchVerdict {
   if (verdict.kind !== 'match' && verdict.kind !== 'redirect') return verdict;
   const route = matcher.index.routes.find((candidate) => candidate.name === verdict.route);
-  return route === undefined ? verdict : { ...verdict, params: { ...route.defaults, ...verdict.params } };
+  if (route === undefined) return verdict;
+  const params = { ...route.defaults, ...verdict.params };
+  if (verdict.kind === 'match' && route.controller === undefined) {
+    return { kind: 'noController', status: 404, route: route.name, params, message: controllerNotFoundMessage(request.pathInfo) };
+  }
+  return { ...verdict, params };
 }
 
 function verdictOf(request: Request, { outcome }: RoutingTrace): MatchVerdict {

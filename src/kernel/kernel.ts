@@ -102,7 +102,7 @@ export class Kernel {
       if (controller === undefined) {
         throw new HttpException(404, {
           code: 'KEEL_ERR_CONTROLLER_NOT_FOUND',
-          message: `Unable to find the controller for path "${request.pathInfo}". The route is wrongly configured.`,
+          message: controllerNotFoundMessage(request.pathInfo),
         });
       }
       if (!this.dispatcher.hasListeners('controller')) return this.#resolveArguments(controller, request, type);
@@ -257,6 +257,11 @@ function settled(result: unknown): unknown {
 }
 
 function ignore(): void {}
+
+/** The reference's 404 message for a request that reached no controller (a route without one). */
+export function controllerNotFoundMessage(pathInfo: string): string {
+  return `Unable to find the controller for path "${pathInfo}". The route is wrongly configured.`;
+}
 
 // Pops the request if it is still the current one (a finished request has left already).
 function leaveStack(request: Request): void {

@@ -31,7 +31,7 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--scheme <scheme>', 'request scheme').choices(['http', 'https']).default('http'))
     .option('--referer <url>', 'Referer header (the 404 message quotes it)')
     .addOption(formatOption())
-    .addHelpText('after', '\nExit code 0 when a route matches or the router redirects, 1 when keel would answer 404 or 405 (or 400 for a host TRUSTED_HOSTS refuses).');
+    .addHelpText('after', '\nExit code 0 when a route matches or the router redirects, 1 when keel would answer 404 (no route, or a route without a controller) or 405 (or 400 for a host TRUSTED_HOSTS refuses).');
   appOptions(command).action(async (path: string, options: RouterMatchOptions) => {
     if (!path.startsWith('/')) throw new UsageError(`the path must start with "/" (got "${path}")`);
     // What a request line cannot carry, the server refuses with a 400 before any routing.
@@ -54,7 +54,7 @@ export function registerRouterMatchCommand(program: Command, io: CliIo): void {
       await app.close();
     }
     io.stdout.write(options.format === 'json' ? toJson(report) : renderReport(report, createStyle(io.stdout, io.env)));
-    if (report.verdict.kind === 'notFound' || report.verdict.kind === 'methodNotAllowed') throw new ReportedError();
+    if (report.verdict.kind === 'notFound' || report.verdict.kind === 'noController' || report.verdict.kind === 'methodNotAllowed') throw new ReportedError();
   });
 }
 
@@ -98,6 +98,9 @@ function renderReport({ request, trace, verdict }: MatchReport, style: Style): s
     case 'redirect':
       out += `${style.green(`${statusLine(verdict.status)}`)} to ${verdict.location}\n`;
       out += `Route "${verdict.route}" matches ${verdict.reason === 'trailingSlash' ? 'once the trailing slash is toggled' : 'in the scheme it requires'}: GET and HEAD are redirected.\n`;
+      break;
+    case 'noController':
+      out += `${style.red(statusLine(verdict.status))}\nRoute "${verdict.route}" matches${formatParams(verdict.params)} but has no controller: ${verdict.message}\n`;
       break;
     case 'methodNotAllowed':
       out += `${style.red(statusLine(verdict.status))}, Allow: ${verdict.allow.join(', ')}\n${verdict.message}\n`;
