@@ -54,6 +54,9 @@ describe('keel debug:router', () => {
     assert.equal(run.code, 1);
     assert.equal(run.stdout, '');
     assert.equal(run.stderr, 'error: route "nope" does not exist\n');
+    const typo = await runKeel(['debug:router', 'blog_indx']);
+    assert.equal(typo.code, 1);
+    assert.equal(typo.stderr, 'error: route "blog_indx" does not exist (did you mean "blog_index"?)\n');
   });
 
   it('lists the routes a partial name matches, as Symfony does without a prompt', async () => {

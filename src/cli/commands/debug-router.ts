@@ -8,6 +8,7 @@ import { formatOption, toJson, type OutputFormat } from '../output-format.js';
 import { createStyle } from '../style.js';
 import { renderDefinitionList, renderTable } from '../table.js';
 import { appOptions } from './app-options.js';
+import { didYouMean } from '../../internal/closest-name.js';
 
 interface DebugRouterOptions extends AppCommandOptions {
   format: OutputFormat;
@@ -55,6 +56,7 @@ function findRoutes(routes: readonly Route[], name: string): Route[] {
   if (exact !== undefined) return [exact];
   const needle = name.toLowerCase();
   const partial = routes.filter((route) => route.name.toLowerCase().includes(needle));
-  if (partial.length === 0) throw new CliError(`route "${name}" does not exist`);
+  // A misspelt name contains no part of the one meant: say which it most likely is.
+  if (partial.length === 0) throw new CliError(`route "${name}" does not exist${didYouMean(name, routes.map((route) => route.name))}`);
   return partial;
 }
