@@ -165,6 +165,17 @@ describe('RouteCollection', () => {
       assert.deepEqual(new RouteCollection().add({ name: 'ok', path: '/', methods: ['M-SEARCH', 'purge'] }).get('ok')?.methods, ['M-SEARCH', 'PURGE']);
     });
 
+    it('refuses a host no request host can match: one with a scheme, a path or a port, each named with the host to write', () => {
+      const routes = [
+        [{ name: 'bad', path: '/', host: 'https://api.example.com' }, /^Route "bad" is invalid: the host "https:\/\/api\.example\.com" holds a scheme, a path or a port, which a request's host never has: write "api\.example\.com" \(with schemes: \['https'\] for the scheme\)\.$/],
+        [{ name: 'bad', path: '/', host: 'api.example.com/v1' }, /the host "api\.example\.com\/v1" holds .*: write "api\.example\.com"/],
+        [{ name: 'bad', path: '/', host: '{tenant}.example.com:8080' }, /the host "\{tenant\}\.example\.com:8080" holds .*: write "\{tenant\}\.example\.com"/],
+        [{ name: 'bad', path: '/', host: '[::1]:8080' }, /the host "\[::1\]:8080" holds .*: write "\[::1\]"/],
+      ] as const;
+      for (const [definition, message] of routes) assert.throws(() => new RouteCollection().add(definition as never), invalid(message), JSON.stringify(definition));
+      for (const host of ['[::1]', '{sub<[a-z]+>}.example.com', 'localhost', '{id<\\d{2,3}>}.example.com']) assert.doesNotThrow(() => new RouteCollection().add({ name: 'ok', path: '/', host }), host);
+    });
+
     it('refuses a route without a name', () => {
       assert.throws(() => new RouteCollection().add({ name: '', path: '/' }), invalid(/non-empty name/));
     });

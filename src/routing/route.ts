@@ -126,6 +126,7 @@ export class Route {
     // The host's inline parts last, as Symfony's Route reads its host after the defaults and requirements
     // given: there the inline ones win, where the path's lose to them.
     const host = withoutInline(definition.host ?? '');
+    refuseUnmatchableHost(name, definition.host ?? '', host);
     for (const [key, value] of Object.entries(requirements)) {
       const regex = sanitizeRequirement(value);
       if (regex === '') throw new RouteDefinitionError(name, `the requirement of "${key}" cannot be empty.`);
@@ -203,6 +204,19 @@ function refuseColonPlaceholders(name: string, path: string): void {
   if (first === null) return;
   const fixed = path.replace(COLON_SEGMENT, (_all, key: string, optional: string) => `{${key}${optional}}`);
   throw new RouteDefinitionError(name, `the path "${path}" has a segment ":${first[1]!}", which would match only that literal text: placeholders are written in braces, "${fixed}".`);
+}
+
+// A request's host is a name alone: a route's host written as a URL (`https://api.example.com`), with a
+// path or with a port (`api.example.com:8080`) was kept and matched no request, the route answering 404.
+const HOST_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const HOST_PORT = /:\d+$/;
+
+function refuseUnmatchableHost(name: string, written: string, host: string): void {
+  if (!HOST_SCHEME.test(host) && !host.includes('/') && !HOST_PORT.test(host)) return;
+  const scheme = HOST_SCHEME.exec(written)?.[0].slice(0, -3);
+  const fixed = written.replace(HOST_SCHEME, '').replace(/\/.*$/, '').replace(HOST_PORT, '');
+  const hint = scheme === undefined ? '' : ` (with schemes: ['${scheme.toLowerCase()}'] for the scheme)`;
+  throw new RouteDefinitionError(name, `the host "${written}" holds a scheme, a path or a port, which a request's host never has: write "${fixed}"${hint}.`);
 }
 
 // An HTTP method is a token (RFC 9110 §5.6.2). `GET|POST` or `GET, POST` is one method no request has: the
