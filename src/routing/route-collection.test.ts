@@ -57,6 +57,18 @@ describe('RouteCollection', () => {
     assert.deepEqual([...routes].map((route) => route.path), ['/v1/documents:batchGet', '/at/12:30']);
   });
 
+  it('refuses a wildcard segment spelt the Express, Fastify or Hono way, and a requirement after a colon or in parentheses, each with the spelling keel reads', () => {
+    const cases = [
+      ['/files/*', /^Route "bad" is invalid: the path "\/files\/\*" has a segment "\*", which would match only that literal text: a placeholder taking the rest of the path is written "\/files\/\{path<\.\+>\}"\.$/],
+      ['/files/*rest', /the path "\/files\/\*rest" has a segment "\*rest", .* written "\/files\/\{rest<\.\+>\}"/],
+      ['/items/{id:\\d+}', /^Route "bad" is invalid: "\/items\/\{id:\\d\+\}" has a malformed placeholder "\{id:\\d\+\}": a requirement is written in angle brackets, "\{id<\\d\+>\}"\.$/],
+      ['/items/{id(\\d+)}', /malformed placeholder "\{id\(\\d\+\)\}": a requirement is written in angle brackets, "\{id<\\d\+>\}"/],
+      ['/blog/{slug:post}', /mapped placeholder "\{slug:post\}", which keel does not read \(the controller receives params\.slug\): write "\{slug\}"/],
+    ] as const;
+    for (const [path, message] of cases) assert.throws(() => new RouteCollection().add({ name: 'bad', path }), invalid(message), path);
+    for (const path of ['/robots*.txt', '/a/b*c', '/*.js/x']) assert.doesNotThrow(() => new RouteCollection().add({ name: 'ok', path }), path);
+  });
+
   it('normalises the path, methods and schemes', () => {
     const route = new RouteCollection().add({ name: 'x', path: ' //items/{id<\\d+>}', methods: ['get', 'Post'], schemes: ['HTTPS' as 'https'] }).get('x');
     assert.equal(route?.path, '/items/{id}');

@@ -98,7 +98,18 @@ export function compilePattern(pattern: string, { isHost, requirements, hasDefau
   if (pos < pattern.length) tokens.push({ kind: 'text', text: pattern.slice(pos) });
   refuseAmbiguousNeighbours(pattern, tokens);
   for (const token of tokens) {
-    if (token.kind === 'text' && /[{}]/.test(token.text)) throw new PatternError(`"${pattern}" has an unmatched brace or a malformed placeholder.`);
+    if (token.kind !== 'text' || !/[{}]/.test(token.text)) continue;
+    // `{id:\d+}` (Hono, FastRoute, Laravel) or `{id(\d+)}`: a requirement spelt another router's way.
+    const foreign = new RegExp(`\\{(${PLACEHOLDER_NAME})(?::(.+)|\\((.+)\\))\\}`).exec(token.text);
+    // `{slug:post}`, `{id:post.id}`: Symfony 7.1 maps the value to a controller argument, which keel does not.
+    if (foreign?.[2] !== undefined && /^[A-Za-z_]\w*(?:\.\w+)?$/.test(foreign[2])) {
+      throw new PatternError(`"${pattern}" has a mapped placeholder "${foreign[0]}", which keel does not read (the controller receives params.${foreign[1]!}): write "{${foreign[1]!}}".`);
+    }
+    if (foreign !== null) {
+      const fixed = `{${foreign[1]!}<${foreign[2] ?? foreign[3]!}>}`;
+      throw new PatternError(`"${pattern}" has a malformed placeholder "${foreign[0]}": a requirement is written in angle brackets, "${fixed}".`);
+    }
+    throw new PatternError(`"${pattern}" has an unmatched brace or a malformed placeholder.`);
   }
 
   let firstOptional = Infinity;

@@ -89,7 +89,7 @@ export class Route {
     if (definition.controller !== undefined && typeof definition.controller !== 'function') {
       throw new RouteDefinitionError(name, `the controller must be a function (got ${typeof definition.controller === 'string' ? `the string ${JSON.stringify(definition.controller)}: keel has no controller names, a route holds the function itself` : typeof definition.controller}).`);
     }
-    refuseColonPlaceholders(name, definition.path);
+    refuseForeignPlaceholders(name, definition.path);
     this.name = name;
     this.definition = definition;
     this.controller = definition.controller;
@@ -198,7 +198,15 @@ export function compileRoute(definition: RouteDefinition): Route {
 // silently answers 404 for everything. A whole segment spelt that way is refused with the spelling keel reads.
 const COLON_SEGMENT = /(?<=^|\/):([A-Za-z_]\w*)(\??)(?=\/|$)/g;
 
-function refuseColonPlaceholders(name: string, path: string): void {
+// `/files/*` or `/files/*rest` (Express, Fastify, Hono): a wildcard there, a literal `*` here.
+const STAR_SEGMENT = /(?<=\/)\*(\w*)$/;
+
+function refuseForeignPlaceholders(name: string, path: string): void {
+  const star = STAR_SEGMENT.exec(path);
+  if (star !== null) {
+    const fixed = `${path.slice(0, star.index)}{${star[1] || 'path'}<.+>}`;
+    throw new RouteDefinitionError(name, `the path "${path}" has a segment "${star[0]}", which would match only that literal text: a placeholder taking the rest of the path is written "${fixed}".`);
+  }
   if (!path.includes(':')) return;
   const first = new RegExp(COLON_SEGMENT.source).exec(path);
   if (first === null) return;
