@@ -9,7 +9,7 @@ import type { RouteDefinition } from './route.js';
  */
 export type PlaceholderNames<Pattern extends string> = Pattern extends `${string}{${infer Body}}${infer Rest}` ? NameOf<Body> | PlaceholderNames<Rest> : never;
 
-// `!name` (kept encoded), `name<requirement>`, `name?default`: the name is what comes before them.
+// `!name` (important: never left out), `name<requirement>`, `name?default`: the name is what comes before them.
 type NameOf<Body extends string> = Body extends `!${infer Inner}`
   ? NameOf<Inner>
   : Body extends `${infer Name}<${string}`
