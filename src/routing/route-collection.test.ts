@@ -170,6 +170,8 @@ describe('RouteCollection', () => {
         [{ name: 'bad', path: '/m', methods: ['GET|POST'] }, /^Route "bad" is invalid: the method "GET\|POST" is not an HTTP method name; list each method apart: \["GET", "POST"\]\.$/],
         [{ name: 'bad', path: '/m', methods: ['GET, POST'] }, /the method "GET, POST" is not an HTTP method name; list each method apart: \["GET", "POST"\]/],
         [{ name: 'bad', path: '/m', methods: [''] }, /the method "" is not an HTTP method name\.$/],
+        [{ name: 'bad', path: '/m', methods: ['ANY'] }, /^Route "bad" is invalid: the method "ANY" names no method a request has: leave methods out for a route that takes any\.$/],
+        [{ name: 'bad', path: '/m', methods: ['GET', '*'] }, /the method "\*" names no method a request has: leave methods out/],
         [{ name: 'bad', path: '/s', schemes: ['https:'] }, /^Route "bad" is invalid: the scheme "https:" is neither http nor https, the schemes a request comes in on\.$/],
         [{ name: 'bad', path: '/s', schemes: ['ftp'] }, /the scheme "ftp" is neither http nor https/],
       ] as const;

@@ -232,6 +232,9 @@ function refuseUnmatchableHost(name: string, written: string, host: string): voi
 const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Z]+$/;
 
 function checkMethod(name: string, method: string): string {
+  // What debug:router shows for a route without methods, and the usual wildcard: a route of methods ['ANY']
+  // answered every request with a 405 `Allow: ANY`.
+  if (method === 'ANY' || method === '*') throw new RouteDefinitionError(name, `the method "${method}" names no method a request has: leave methods out for a route that takes any.`);
   const listed = method.split(/[\s,|]+/).filter((part) => part !== '');
   if (METHOD_TOKEN.test(method) && listed.length === 1) return method;
   const hint = listed.length > 1 ? `; list each method apart: [${listed.map((part) => JSON.stringify(part)).join(', ')}]` : '';
