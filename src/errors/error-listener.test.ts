@@ -84,6 +84,13 @@ describe('ErrorListener', () => {
       assert.equal(logger.records[0]!.message, 'Uncaught PHP Exception Error: "plain" at  line 0');
     });
 
+    it('logs and renders a thrown Proxy whose get trap throws, instead of failing with it', async () => {
+      const { kernel, logger } = setUp({ fail: () => new Proxy({}, { get: () => { throw new Error('trap'); } }) });
+      const response = await kernel.handle(get());
+      assert.equal(response.status, 500);
+      assert.equal(logger.records[0]!.message, 'Uncaught PHP Exception Object: "[object Object]" at  line 0');
+    });
+
     // Cut short by no fault of the application: at NOTICE, written at once, and still answered.
     for (const [cause, status, code, line] of [
       ['the server stopping', 503, 'KEEL_ERR_SERVER_STOPPING', 'request cut off by the server stopping before its body had all arrived'],

@@ -33,6 +33,13 @@ describe('createFlatError', () => {
     assert.equal(createFlatError(proxy, { debug: true }).status, 500);
   });
 
+  it('reports a thrown Proxy whose every trap throws, its get trap included', () => {
+    const traps = ['get', 'getPrototypeOf', 'has', 'ownKeys', 'getOwnPropertyDescriptor', 'isExtensible', 'defineProperty'];
+    const hostile = new Proxy({}, Object.fromEntries(traps.map((trap) => [trap, () => { throw new Error(trap); }])));
+    const flat = createFlatError(hostile, { debug: true });
+    assert.deepEqual([flat.class, flat.message, flat.status, flat.file, flat.previous], ['Object', '[object Object]', 500, '', undefined]);
+  });
+
   it('answers 500 for any other error, or the status it is told to use', () => {
     assert.equal(createFlatError(new TypeError('x')).status, 500);
     assert.equal(createFlatError(new TypeError('x')).class, 'TypeError');

@@ -210,6 +210,16 @@ export function messageOf(error: unknown): string {
     if (isError(error)) return String(error.message);
     return typeof error === 'object' && error !== null ? JSON.stringify(error) ?? String(error) : String(error);
   } catch {
-    return Object.prototype.toString.call(error);
+    return tagOf(error);
+  }
+}
+
+// `[object Error]`, `[object Object]`: what is left to say of a value none of whose reads succeed (a Proxy
+// whose get trap throws fails even this one, through its Symbol.toStringTag).
+function tagOf(value: unknown): string {
+  try {
+    return Object.prototype.toString.call(value);
+  } catch {
+    return typeof value === 'function' ? '[object Function]' : '[object Object]';
   }
 }

@@ -36,5 +36,7 @@ describe('attached', () => {
     assert.equal(calls, 2);
     const refusing = new Proxy({}, { defineProperty: () => { throw new Error('no'); } });
     assert.equal(attached(refusing, KEY, () => 'value'), 'value');
+    const unreadable = new Proxy({}, { get: () => { throw new Error('no'); } });
+    assert.equal(attached(unreadable, KEY, () => 'value'), 'value');
   });
 });

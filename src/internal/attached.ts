@@ -16,16 +16,16 @@ export interface HoldsDerivedValues {
  * as the object. For per-request objects (an error and its flattened form) this is what a cache must do:
  * a WeakMap or a Map holding them, even a one-entry one, made V8 (Node 20) promote each request's objects
  * to the old generation, measured at five times the young-generation collection time of a production
- * 404. An object that cannot take the property (frozen, sealed, a proxy that refuses it) gets the value
+ * 404. An object that cannot take the property (frozen, sealed, a proxy that refuses it or whose reads throw) gets the value
  * computed anew on each call.
  * @example const flat = attached(error, FLAT, () => flatten(error));
  */
 export function attached<T>(owner: object, key: symbol, compute: () => T): T {
-  if (typeof (owner as Partial<HoldsDerivedValues>)[derivedValues] === 'function') {
-    const values = (owner as HoldsDerivedValues)[derivedValues]();
-    return (values[key] ??= compute()) as T;
-  }
-  const held = (owner as Record<symbol, T | undefined>)[key];
+  const room = roomOf(owner);
+  if (room === UNREADABLE) return compute();
+  if (room !== undefined) return (room[key] ??= compute()) as T;
+  const held = readOwn<T>(owner, key);
+  if (held === UNREADABLE) return compute();
   if (held !== undefined) return held;
   const value = compute();
   try {
@@ -34,4 +34,24 @@ export function attached<T>(owner: object, key: symbol, compute: () => T): T {
     // A proxy's defineProperty trap may throw: the value is simply not kept.
   }
   return value;
+}
+
+// What a read of the owner gives when it throws: the owner may be any thrown value, a Proxy whose get trap
+// throws included, and reporting it must not fail for that. Its value is then computed anew on each call.
+const UNREADABLE = Symbol('keel.unreadable');
+
+function roomOf(owner: object): Record<symbol, unknown> | undefined | typeof UNREADABLE {
+  try {
+    return typeof (owner as Partial<HoldsDerivedValues>)[derivedValues] === 'function' ? (owner as HoldsDerivedValues)[derivedValues]() : undefined;
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+function readOwn<T>(owner: object, key: symbol): T | undefined | typeof UNREADABLE {
+  try {
+    return (owner as Record<symbol, T | undefined>)[key];
+  } catch {
+    return UNREADABLE;
+  }
 }
