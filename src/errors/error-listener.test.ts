@@ -176,6 +176,20 @@ describe('ErrorListener', () => {
       assert.equal(last.level, 'critical');
       assert.match(last.message, /^Exception thrown when handling an exception \(Error: renderer broke at \/.*error-listener\.test\.ts line \d+\)$/);
     });
+
+    // Symfony's logException() picks the level from the failure as for any error: a client error is no crash.
+    it('logs a client error of the error controller at ERROR', async () => {
+      const { kernel, logger } = setUp({
+        fail: () => new NotFoundHttpException('x'),
+        controller: () => {
+          throw new HttpException(401, { message: 'denied' });
+        },
+      });
+      await assert.rejects(kernel.handle(get()));
+      const last = logger.records.at(-1)!;
+      assert.equal(last.level, 'error');
+      assert.match(last.message, /^Exception thrown when handling an exception \(HttpException: denied at /);
+    });
   });
 
   describe('Content-Security-Policy', () => {

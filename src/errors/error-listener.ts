@@ -67,8 +67,7 @@ export class ErrorListener implements Subscriber {
     }
     // Flattened as the error page will flatten it (debug or not): both share one FlatError and its parsed stack.
     const flat = createFlatError(event.error, { debug: this.#debug });
-    // ERROR for client errors, CRITICAL for server errors and anything that is not an HTTP error.
-    const level = isHttpException(event.error) && event.error.status < 500 ? 'error' : 'critical';
+    const level = levelOf(event.error);
     const message = interpolate(LOG_MESSAGES.uncaughtException, {
       class: flat.class,
       message: flat.message,
@@ -108,7 +107,7 @@ export class ErrorListener implements Subscriber {
     if (this.#debug) event.request.attributes.removeCspHeaders = true;
   }
 
-  /** The error page itself failed: logged as the reference does, and the original error goes on up. */
+  /** The error page itself failed: logged as the reference does (at the failure's level), and the original error goes on up. */
   #failedToRender(event: ExceptionEvent, failure: unknown): never {
     const flat = createFlatError(failure);
     const message = interpolate(LOG_MESSAGES.exceptionWhileHandling, {
@@ -117,7 +116,7 @@ export class ErrorListener implements Subscriber {
       file: flat.file,
       line: flat.line,
     });
-    this.#logger.critical(message, literalMessage({ exception: failure }), event.request);
+    this.#logger.log(levelOf(failure), message, literalMessage({ exception: failure }), event.request);
     throw event.error;
   }
 
@@ -126,4 +125,9 @@ export class ErrorListener implements Subscriber {
       event.response.headers.delete('Content-Security-Policy');
     }
   };
+}
+
+// Symfony's resolveLogLevel(): ERROR for client errors, CRITICAL for server errors and anything that is not an HTTP error.
+function levelOf(error: unknown): 'error' | 'critical' {
+  return isHttpException(error) && error.status < 500 ? 'error' : 'critical';
 }
