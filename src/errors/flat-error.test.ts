@@ -98,6 +98,28 @@ describe('createFlatError', () => {
     assert.equal(createFlatError(looped).toArray().at(-1)!.omittedCauses, 5);
   });
 
+  // Promise.any(), or a connection refused on each address of a host: the aggregate's own message says nothing.
+  it("follows an AggregateError's cause, then each error it aggregates with its own causes, each once", () => {
+    const shared = new Error('shared');
+    const aggregate = new AggregateError(
+      [new Error('first', { cause: new Error('why first') }), shared, new TypeError('second', { cause: shared })],
+      'All promises were rejected',
+      { cause: new Error('its cause') },
+    );
+    const flat = createFlatError(new Error('outer', { cause: aggregate }), { debug: true });
+    assert.deepEqual(flat.toArray().map((e) => `${e.class}: ${e.message}`), [
+      'Error: outer', 'AggregateError: All promises were rejected', 'Error: its cause', 'Error: first', 'Error: why first', 'Error: shared', 'TypeError: second',
+    ]);
+  });
+
+  it('counts the aggregated errors it leaves out past its limit', () => {
+    const aggregate = new AggregateError(Array.from({ length: 30 }, (_, i) => new Error(`e${i}`)), 'many');
+    const chain = createFlatError(aggregate).toArray();
+    assert.equal(chain.length, 16);
+    assert.equal(chain.at(-1)!.message, 'e14');
+    assert.equal(chain.at(-1)!.omittedCauses, 15);
+  });
+
   it('keeps the whole trace in debug only', () => {
     const error = new Error('x');
     assert.ok(createFlatError(error, { debug: true }).trace.length > 1);

@@ -2,7 +2,7 @@ import { isHttpException, type HttpErrorCode } from '../http/http-exception.js';
 import { errorStatusText } from '../http/status-texts.js';
 import { errorFrames, type StackFrame } from './stack-frame.js';
 import { attached } from '../internal/attached.js';
-import { isError } from '../internal/is-error.js';
+import { isError, isInstance } from '../internal/is-error.js';
 
 export interface FlatErrorOptions {
   /** Keep the stack traces (the debug page shows them); without it only the creation site is kept. */
@@ -131,12 +131,15 @@ const DEBUG_FLAT = Symbol('keel.flatError.debug');
 const PLAIN_FLAT = Symbol('keel.flatError');
 
 // `seen`, the errors of the chain so far, is a list (at most MAX_CHAIN long), not a Set: each flattened error
-// would make a hash table for one or two entries.
-function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: unknown[], depth: number): FlatError {
+// would make a hash table for one or two entries. `rest`, the errors the chain goes on with after this one's
+// own (the other errors of an AggregateError above it).
+function flatten(error: unknown, debug: boolean, statusCode: number | undefined, seen: unknown[], depth: number, rest: readonly unknown[] = NONE): FlatError {
   seen.push(error);
   const status = statusCode ?? (isHttpException(error) ? error.status : 500);
-  const cause = causeOf(error);
-  const followed = cause !== undefined && cause !== null && !seen.includes(cause);
+  const ahead = causesOf(error);
+  const queue = ahead.length === 0 ? rest : rest.length === 0 ? ahead : [...ahead, ...rest];
+  const at = firstUnseen(queue, seen);
+  const followed = at !== -1;
   const hasCause = followed && depth + 1 < MAX_CHAIN;
   const hasStack = isError(error);
   // One object literal straight into the constructor: spreading it into another cost microseconds.
@@ -154,7 +157,7 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
       line: 0,
       trace: NO_FRAMES,
       previous: undefined,
-      omittedCauses: followed && !hasCause ? countCauses(cause, seen) : 0,
+      omittedCauses: followed && !hasCause ? countCauses(queue.slice(at), seen) : 0,
     },
     hasStack
       ? () => {
@@ -162,19 +165,53 @@ function flatten(error: unknown, debug: boolean, statusCode: number | undefined,
           return debug ? frames : frames.slice(0, 1);
         }
       : undefined,
-    hasCause ? () => flatten(cause, debug, undefined, seen, depth + 1) : undefined,
+    hasCause ? () => flatten(queue[at], debug, undefined, seen, depth + 1, queue.slice(at + 1)) : undefined,
   );
 }
 
-// The errors of a chain from `first` on, up to a cycle, counted to MAX_COUNTED at most.
-function countCauses(first: unknown, seen: readonly unknown[]): number {
+function firstUnseen(queue: readonly unknown[], seen: readonly unknown[]): number {
+  for (let i = 0; i < queue.length; i++) if (queue[i] !== undefined && queue[i] !== null && !seen.includes(queue[i])) return i;
+  return -1;
+}
+
+// The errors of a chain from `queue` on, each counted once, to MAX_COUNTED at most.
+function countCauses(queue: readonly unknown[], seen: readonly unknown[]): number {
   const met = new Set<unknown>(seen);
+  const pending = [...queue].reverse();
   let count = 0;
-  for (let cause = first; cause !== undefined && cause !== null && !met.has(cause) && count < MAX_COUNTED; cause = causeOf(cause)) {
+  while (pending.length > 0 && count < MAX_COUNTED) {
+    const cause = pending.pop();
+    if (cause === undefined || cause === null || met.has(cause)) continue;
     met.add(cause);
     count++;
+    const ahead = causesOf(cause);
+    for (let i = ahead.length - 1; i >= 0 && pending.length < MAX_COUNTED; i--) pending.push(ahead[i]);
   }
   return count;
+}
+
+/**
+ * The errors the chain goes on with after `error`, in the order it shows them: its cause, then, for an
+ * AggregateError (Promise.any(), a connection refused on each of a host's addresses), the errors it
+ * aggregates, which its own message (`All promises were rejected`, or none) does not say.
+ */
+export function causesOf(error: unknown): readonly unknown[] {
+  const cause = causeOf(error);
+  const aggregated = aggregatedOf(error);
+  if (aggregated.length === 0) return cause === undefined || cause === null ? NONE : [cause];
+  return cause === undefined || cause === null ? aggregated : [cause, ...aggregated];
+}
+
+const NONE: readonly unknown[] = Object.freeze([]);
+
+function aggregatedOf(error: unknown): readonly unknown[] {
+  try {
+    if (!isInstance(error, AggregateError)) return NONE;
+    const errors: unknown = error.errors;
+    return Array.isArray(errors) ? errors.slice(0, MAX_COUNTED) : NONE;
+  } catch {
+    return NONE;
+  }
 }
 
 // What is thrown is any value: a getter that throws (constructor, cause) or a Proxy whose traps throw must

@@ -20,6 +20,15 @@ describe('normalizeContext', () => {
     assert.ok(text.endsWith(')\\n[previous exception] Over 9 levels deep, aborting normalization'));
   });
 
+  it('writes the errors an AggregateError aggregates after its cause, as previous exceptions', () => {
+    const error = new AggregateError([new Error('refused on ::1'), new Error('refused on 127.0.0.1')], '', { cause: new Error('its cause') });
+    const text = normalizeContext({ exception: error }).exception as string;
+    const parts = text.split('\n[previous exception] ');
+    assert.deepEqual(parts.map((part) => /^\[object\] \((\w+)\(code: 0\): (.*) at /.exec(part)?.slice(1, 3).join(': ')), [
+      'AggregateError: ', 'Error: its cause', 'Error: refused on ::1', 'Error: refused on 127.0.0.1',
+    ]);
+  });
+
   it('writes a cause that is no error, one without prototype included, as its JSON', () => {
     const error = new Error('payment failed', { cause: Object.assign(Object.create(null) as object, { field: 'card' }) });
     const text = normalizeContext({ exception: error }).exception as string;

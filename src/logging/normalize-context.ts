@@ -1,5 +1,5 @@
 import { errorFrames } from '../errors/stack-frame.js';
-import { messageOf } from '../errors/flat-error.js';
+import { causesOf, messageOf } from '../errors/flat-error.js';
 import { setOwn } from '../internal/set-own.js';
 import { isError } from '../internal/is-error.js';
 import { wellFormed } from '../internal/well-formed.js';
@@ -143,14 +143,18 @@ function normalizeEntries(entries: Iterable<[unknown, unknown]>, size: number, d
 
 /**
  * Monolog's LineFormatter::normalizeException():
- * `[object] (Class(code: 0): message at file:line)` and one `\n[previous exception] [object] (…)` per cause.
+ * `[object] (Class(code: 0): message at file:line)` and one `\n[previous exception] [object] (…)` per cause
+ * (and per error an AggregateError aggregates, which Monolog never meets).
  * Each cause is one level deeper than the error, which is at `depth` in the record.
  */
 export function formatErrorChain(error: Error, depth: number): string {
   let text = formatError(error);
   const seen = new Set<unknown>([error]);
-  let cause: unknown = error.cause;
-  for (let level = depth + 1; cause !== undefined && cause !== null && !seen.has(cause); level++) {
+  // The errors still to write, the next last: an AggregateError's errors follow its cause, as on the error page.
+  const pending = [...causesOf(error)].reverse();
+  for (let level = depth + 1; pending.length > 0; ) {
+    const cause = pending.pop();
+    if (cause === undefined || cause === null || seen.has(cause)) continue;
     if (level > MAX_DEPTH) {
       // A backslash and an "n", not a line break: Monolog writes this one in single quotes.
       text += `\\n[previous exception] Over ${MAX_DEPTH} levels deep, aborting normalization`;
@@ -158,7 +162,9 @@ export function formatErrorChain(error: Error, depth: number): string {
     }
     seen.add(cause);
     text += `\n[previous exception] ${isError(cause) ? formatError(cause) : `[object] (${typeof cause}(code: 0): ${messageOf(cause)} at :0)`}`;
-    cause = isError(cause) ? cause.cause : undefined;
+    level++;
+    const ahead = causesOf(cause);
+    for (let i = ahead.length - 1; i >= 0; i--) pending.push(ahead[i]);
   }
   return text;
 }
