@@ -163,18 +163,33 @@ describe('ErrorListener', () => {
       assert.equal(JSON.parse(String(response.body)).detail, 'nope');
     });
 
-    it('logs the failure of the error controller at CRITICAL and rethrows the original error', async () => {
+    // As Symfony's listener: the failure is rethrown, the original error set as the cause of its last error.
+    it('logs the failure of the error controller at CRITICAL and rethrows it, the original error as its last cause', async () => {
       const original = new NotFoundHttpException('x');
+      const broke = new Error('renderer broke', { cause: new TypeError('deeper') });
       const { kernel, logger } = setUp({
         fail: () => original,
         controller: () => {
-          throw new Error('renderer broke');
+          throw broke;
         },
       });
-      await assert.rejects(kernel.handle(get()), (error) => error === original);
+      await assert.rejects(kernel.handle(get()), (error) => error === broke);
+      assert.equal((broke.cause as Error).cause, original);
       const last = logger.records.at(-1)!;
       assert.equal(last.level, 'critical');
       assert.match(last.message, /^Exception thrown when handling an exception \(Error: renderer broke at \/.*error-listener\.test\.ts line \d+\)$/);
+    });
+
+    it('rethrows a failure that already holds the original error, or cannot take it, as it is', async () => {
+      const original = new NotFoundHttpException('x');
+      const wrapping = new Error('wrapped', { cause: original });
+      const frozen = Object.freeze(new Error('frozen'));
+      for (const failure of [wrapping, frozen, 'a string']) {
+        const { kernel } = setUp({ fail: () => original, controller: () => { throw failure; } });
+        await assert.rejects(kernel.handle(get()), (error) => error === failure);
+      }
+      assert.equal(wrapping.cause, original);
+      assert.equal(frozen.cause, undefined);
     });
 
     // Symfony's logException() picks the level from the failure as for any error: a client error is no crash.

@@ -7,7 +7,8 @@ import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import { interpolate } from '../logging/interpolate.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import { literalMessage, type Logger } from '../logging/logger.js';
-import { createFlatError } from './flat-error.js';
+import { isError } from '../internal/is-error.js';
+import { createFlatError, MAX_CHAIN } from './flat-error.js';
 
 // The body reads cut short by no fault of the application, by their error's code (see logKernelException).
 // A Map: an application's own code (`constructor`, `toString`) must not find an object's inherited member.
@@ -107,7 +108,11 @@ export class ErrorListener implements Subscriber {
     if (this.#debug) event.request.attributes.removeCspHeaders = true;
   }
 
-  /** The error page itself failed: logged as the reference does (at the failure's level), and the original error goes on up. */
+  /**
+   * The error page itself failed: logged as the reference does (at the failure's level), and the failure goes
+   * on up with the original error at the end of its causes, as Symfony's listener rethrows it: what answers
+   * then (the debug page of a kernel failure) shows what broke the error page, and the error behind it.
+   */
   #failedToRender(event: ExceptionEvent, failure: unknown): never {
     const flat = createFlatError(failure);
     const message = interpolate(LOG_MESSAGES.exceptionWhileHandling, {
@@ -117,7 +122,8 @@ export class ErrorListener implements Subscriber {
       line: flat.line,
     });
     this.#logger.log(levelOf(failure), message, literalMessage({ exception: failure }), event.request);
-    throw event.error;
+    chainOriginal(failure, event.error);
+    throw failure;
   }
 
   readonly removeCspHeader = (event: ResponseEvent): void => {
@@ -130,4 +136,31 @@ export class ErrorListener implements Subscriber {
 // Symfony's resolveLogLevel(): ERROR for client errors, CRITICAL for server errors and anything that is not an HTTP error.
 function levelOf(error: unknown): 'error' | 'critical' {
   return isHttpException(error) && error.status < 500 ? 'error' : 'critical';
+}
+
+/**
+ * Makes `original` the cause of the last error of `failure`'s cause chain, unless the chain holds it already
+ * (Symfony sets the innermost previous exception so). A failure that is no error, or whose last error refuses
+ * the property (frozen), is left as it is: its log line named it beside the original's.
+ */
+function chainOriginal(failure: unknown, original: unknown): void {
+  let last = failure;
+  for (let depth = 0; depth < MAX_CHAIN; depth++) {
+    if (last === original || !isError(last)) return;
+    let cause: unknown;
+    try {
+      cause = last.cause;
+    } catch {
+      return;
+    }
+    if (cause === undefined || cause === null) {
+      try {
+        Object.defineProperty(last, 'cause', { value: original, writable: true, configurable: true });
+      } catch {
+        // Frozen, or a proxy that refuses it.
+      }
+      return;
+    }
+    last = cause;
+  }
 }
