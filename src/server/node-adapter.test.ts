@@ -254,6 +254,26 @@ describe('a streamed body whose client goes away', () => {
 });
 
 describe('createRequestListener with a failure page', () => {
+  // Symfony's ErrorHandler answers with the status of the exception it renders; a success is never one.
+  for (const [status, line] of [[401, '401 Unauthorized'], [200, '500 Internal Server Error'], [undefined, '500 Internal Server Error']] as const) {
+    it(`answers the page's error status, else 500 (page at ${status})`, async () => {
+      const kernel = new Kernel();
+      kernel.dispatcher.on('request', () => {
+        throw new Error('failed outside the pipeline');
+      });
+      const listener = createRequestListener(kernel, { failurePage: () => ({ status, headers: [['Content-Type', 'text/html']], body: '<p>the page</p>' }) });
+      const server = createServer(listener);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const raw = (await rawGet((server.address() as AddressInfo).port, '/')).toString('latin1');
+        assert.ok(raw.startsWith(`HTTP/1.1 ${line}\r\n`), raw);
+        assert.ok(raw.endsWith('\r\n\r\n<p>the page</p>'));
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+  }
+
   it('answers the plain 500 whole when the page cannot be written either, its body framed by its own length', async () => {
     const kernel = new Kernel();
     kernel.dispatcher.on('request', (event) => event.setResponse(new Response('never sent', 200, { 'X Bad:': 'value' })));
