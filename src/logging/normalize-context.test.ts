@@ -29,6 +29,14 @@ describe('normalizeContext', () => {
     ]);
   });
 
+  it('writes an error whose constructor or code getter throws instead of failing the context', () => {
+    const thrower = () => {
+      throw new Error('getter');
+    };
+    const error = Object.defineProperties(new Error('hostile'), { constructor: { get: thrower }, code: { get: thrower } });
+    assert.match(normalizeContext({ exception: error }).exception as string, /^\[object\] \(Error\(code: 0\): hostile at \/.*normalize-context\.test\.ts:\d+\)$/);
+  });
+
   it('writes a cause that is no error, one without prototype included, as its JSON', () => {
     const error = new Error('payment failed', { cause: Object.assign(Object.create(null) as object, { field: 'card' }) });
     const text = normalizeContext({ exception: error }).exception as string;

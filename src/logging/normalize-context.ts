@@ -170,8 +170,17 @@ export function formatErrorChain(error: Error, depth: number): string {
 }
 
 function formatError(error: Error): string {
-  const name = error.constructor?.name || 'Error';
-  const { code } = error as { code?: unknown };
+  // Read as the error page reads them: a getter that throws (constructor, code) must not lose the whole context.
+  const name = readOr(() => error.constructor?.name, undefined) || 'Error';
+  const code = readOr(() => (error as { code?: unknown }).code, undefined);
   const frame = errorFrames(error, 1)[0];
   return `[object] (${name}(code: ${typeof code === 'number' ? code : 0}): ${messageOf(error)} at ${frame?.file ?? ''}:${frame?.line ?? 0})`;
+}
+
+function readOr<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
 }
