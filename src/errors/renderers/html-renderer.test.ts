@@ -40,6 +40,14 @@ describe('HtmlRenderer', () => {
       assert.doesNotMatch(renderDebug(whole, other), /<p class="trace-omitted">/);
     });
 
+    // The error sub-request is a GET whatever failed: its Request tab would have named a failed DELETE a GET.
+    it('shows the request that failed, not the error sub-request rendering it', () => {
+      const failed = new Request({ method: 'DELETE', target: '/notes/3?x=1', headers: { host: 'app.example.test' } });
+      const body = renderDebug(new Error('x'), failed.duplicate({ method: 'GET' }));
+      assert.match(body, /<tr><th>Method<\/th><td>DELETE<\/td><\/tr>/);
+      assert.match(body, /<td class="break-long-words">http:\/\/app\.example\.test\/notes\/3\?x=1<\/td>/);
+    });
+
     it('opens and closes the document with the title as an HTML comment', () => {
       const { error, request } = notFound();
       const body = renderDebug(error, request);

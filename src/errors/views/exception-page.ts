@@ -23,6 +23,7 @@ const STYLE = trustedHtml(`<style>${EXCEPTION_PAGE_CSS}</style>`);
 export interface ExceptionPageProps {
   error: FlatError;
   logs: readonly LogRecord[];
+  /** The request rendering the page: the error sub-request, whose parent, the request that failed, is shown. */
   request: Request;
   readExcerpt: ExcerptReader;
   /** Where frames' files link to (the profiler's source view), when the profiler is there. */
@@ -102,7 +103,7 @@ export function ExceptionPage({ error, logs, request, readExcerpt, sourceLink }:
           <div class="tab-panel panel-exceptions">${traces}${OmittedCauses({ chain })}</div>
           <div class="tab-panel panel-logs">${LogsTable({ logs, channels })}</div>
           <div class="tab-panel panel-traces">${textTraces}</div>
-          <div class="tab-panel panel-request">${RequestSummary({ request })}</div>
+          <div class="tab-panel panel-request">${RequestSummary({ request: request.parent ?? request })}</div>
         </div>
       </body>
     </html>
