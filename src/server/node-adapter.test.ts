@@ -253,6 +253,30 @@ describe('a streamed body whose client goes away', () => {
   }
 });
 
+describe('createRequestListener with a report that throws', () => {
+  // An application's logger whose sink fails: the throw went up node's `request` event and ended the process.
+  it('still answers the failure, and the process goes on', async () => {
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', () => {
+      throw new Error('failed outside the pipeline');
+    });
+    const listener = createRequestListener(kernel, {
+      onFatal: () => {
+        throw new Error('log sink down');
+      },
+    });
+    const server = createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const raw = (await rawGet((server.address() as AddressInfo).port, '/')).toString('latin1');
+      assert.ok(raw.startsWith('HTTP/1.1 500 Internal Server Error\r\n'), raw);
+      assert.ok(raw.endsWith('\r\n\r\nInternal Server Error\n'));
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('createRequestListener with a failure page', () => {
   // Symfony's ErrorHandler answers with the status of the exception it renders; a success is never one.
   for (const [status, line] of [[401, '401 Unauthorized'], [200, '500 Internal Server Error'], [undefined, '500 Internal Server Error']] as const) {

@@ -11,6 +11,7 @@ import type { Kernel } from '../kernel/kernel.js';
 import { ClientGoneSignal, endingAtStop, isSignalStop, markEventStream, STOPPING_EVENT } from './client-gone-signal.js';
 import { answerFailure, type FailurePage } from './failure-answer.js';
 import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
+import { guarded } from './guarded-report.js';
 import { localHostOf, normaliseAddress } from './socket-address.js';
 import { sanitizeHeaderValues, takeConnectionHeaders } from './header-values.js';
 import { type SendTimeoutHandler, watchSending } from './send-timeout.js';
@@ -52,7 +53,11 @@ export interface RequestListener {
  * Builds the `node:http` request listener that feeds the kernel and writes its responses. Requests read
  * their headers from `req.rawHeaders` (see HeaderLines), not from node's `req.headers` record.
  */
-export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal, onStreamError, failurePage, sendTimeout, onSendTimeout }: NodeAdapterOptions = {}): RequestListener {
+export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit = 1024 * 1024, onFatal: reportFatal, onStreamError: reportStreamError, failurePage, sendTimeout, onSendTimeout: reportSendTimeout }: NodeAdapterOptions = {}): RequestListener {
+  const onFatal = guarded(reportFatal);
+  const onStreamError = guarded(reportStreamError);
+  // Called from a timer: a throw there would also leave the late client's connection open.
+  const onSendTimeout = guarded(reportSendTimeout);
   // What is still under way, and for a response still being made, its connection: see settle().
   const inFlight = new Map<Promise<void>, ServerResponse | undefined>();
   // Responses whose body is being streamed; those of server-sent events are told to end at a stop (stopStreams).
