@@ -48,6 +48,31 @@ describe('serve', () => {
     assert.match(received, /page \/first\nHTTP\/1\.1 400 Bad Request\r\n/);
   });
 
+  it('answers a malformed request pipelined after two good ones after both their responses, the second of which ends last', async () => {
+    let release = (): void => undefined;
+    let released = Promise.resolve();
+    const kernel = new Kernel();
+    kernel.dispatcher.on('request', (event) => {
+      const answer = (): void => event.setResponse(new Response(`page ${event.request.pathInfo}\n`));
+      // The second waits until the client has read the first's answer: when the first's response ends, the
+      // second's has not.
+      return event.request.pathInfo === '/first' ? new Promise<void>((resolve) => setImmediate(resolve)).then(answer) : released.then(answer);
+    });
+    const server = await serve(createRequestListener(kernel), { port: 0 });
+    try {
+      for (const last of ['NOT HTTP AT ALL\r\n\r\n']) {
+        released = new Promise<void>((resolve) => (release = resolve));
+        const received = await converse(server.port, `GET /first HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n\r\n${last}`, (all) => {
+          if (all.endsWith('page /first\n')) release();
+        });
+        assert.deepEqual(statusLines(received), ['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK', 'HTTP/1.1 400 Bad Request'], received);
+        assert.match(received, /page \/first\nHTTP\/1\.1 200 OK\r\n[^]*\r\n\r\npage \/second\nHTTP\/1\.1 400 Bad Request\r\n/);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it('still answers a malformed request on its own with 400 and closes', async () => {
     const received = await exchange(running.port, 'NOT HTTP AT ALL\r\n\r\n');
     assert.deepEqual(statusLines(received), ['HTTP/1.1 400 Bad Request']);

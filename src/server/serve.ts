@@ -118,11 +118,7 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
     if (inFlight && !inFlight.writableFinished) {
       if (inFlight.req.complete) {
         // An earlier, whole request's: the 400 follows its response instead of cutting into it or replacing it.
-        inFlight.once('finish', () => answerAndClose(socket, status, text));
-        // Cut off before it finished (the client went away): nothing more to say on this connection.
-        inFlight.once('close', () => {
-          if (!inFlight.writableFinished) socket.destroy();
-        });
+        answerAfterPipelined(socket, inFlight, status, text);
         return;
       }
       // The failing request's own (a body cut off by the request timeout): answered now, as node does,
@@ -197,6 +193,22 @@ function answerAndClose(socket: Duplex, status: number, text: string): void {
   const linger = setTimeout(() => socket.destroy(), LINGER_MS);
   linger.unref();
   socket.once('close', () => clearTimeout(linger));
+}
+
+/**
+ * Answers once the responses owed to the whole requests before it are sent: the one being written on the
+ * connection (`inFlight`), and those of requests pipelined behind it, which node queues and writes after it.
+ * Sent at the end of the first alone, the answer cut into the next one's (a stream's last chunk lost) and
+ * ended the connection before the others, whose requests had run. A response cut off before it finished
+ * (the client went away) leaves nothing more to say on this connection.
+ */
+function answerAfterPipelined(socket: Duplex, inFlight: ServerResponse, status: number, text: string): void {
+  const last = lastResponseOn(socket as Socket);
+  const awaited = last !== undefined && last.req.complete && !last.writableFinished ? last : inFlight;
+  awaited.once('finish', () => answerAndClose(socket, status, text));
+  awaited.once('close', () => {
+    if (!awaited.writableFinished) socket.destroy();
+  });
 }
 
 // nginx's lingering_timeout.
