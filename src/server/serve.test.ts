@@ -48,7 +48,7 @@ describe('serve', () => {
     assert.match(received, /page \/first\nHTTP\/1\.1 400 Bad Request\r\n/);
   });
 
-  it('answers a malformed request pipelined after two good ones after both their responses, the second of which ends last', async () => {
+  it('answers a malformed request, or a CONNECT, pipelined after two good ones after both their responses, the second of which ends last', async () => {
     let release = (): void => undefined;
     let released = Promise.resolve();
     const kernel = new Kernel();
@@ -60,7 +60,7 @@ describe('serve', () => {
     });
     const server = await serve(createRequestListener(kernel), { port: 0 });
     try {
-      for (const last of ['NOT HTTP AT ALL\r\n\r\n']) {
+      for (const last of ['NOT HTTP AT ALL\r\n\r\n', 'CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n']) {
         released = new Promise<void>((resolve) => (release = resolve));
         const received = await converse(server.port, `GET /first HTTP/1.1\r\nHost: x\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n\r\n${last}`, (all) => {
           if (all.endsWith('page /first\n')) release();
@@ -71,6 +71,12 @@ describe('serve', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('answers a CONNECT pipelined after a good request after its response, not in its place', async () => {
+    const received = await exchange(running.port, 'GET /first HTTP/1.1\r\nHost: x\r\n\r\nCONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n');
+    assert.deepEqual(statusLines(received), ['HTTP/1.1 200 OK', 'HTTP/1.1 400 Bad Request']);
+    assert.match(received, /page \/first\nHTTP\/1\.1 400 Bad Request\r\n/);
   });
 
   it('still answers a malformed request on its own with 400 and closes', async () => {

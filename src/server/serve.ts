@@ -145,7 +145,12 @@ export function serve(handler: NonNullable<Handler>, options: ServeOptions = {})
   });
   // node hands CONNECT to a 'connect' listener and, without one, drops the socket without a word. keel is
   // an origin server, not a tunnel: the request is refused like any other malformed one.
-  server.on('connect', (_request, socket: Duplex) => answerAndClose(socket, 400, 'Bad Request'));
+  // Pipelined behind requests still being answered, it waits for their answers, as a malformed request does.
+  server.on('connect', (_request, socket: Duplex) => {
+    const inFlight = responseOn(socket);
+    if (inFlight && !inFlight.writableFinished) answerAfterPipelined(socket, inFlight, 400, 'Bad Request');
+    else answerAndClose(socket, 400, 'Bad Request');
+  });
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
