@@ -93,12 +93,16 @@ export class ClientGoneSignal implements SignalSource {
 /**
  * An async iterable (a generator of server-sent events) whose wait on request.signal fails when the server
  * stops ends there instead: its body then ends with its last chunk, as a generator that returns on the abort
- * does, rather than being cut. Delegated with yield*, so a client gone still stops the source.
+ * does, rather than being cut. Delegated with yield*, so a client gone still stops the source. Any other
+ * failure is told to `onFailure` first.
  */
-export async function* endingAtStop(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<string | Uint8Array> {
+export async function* endingAtStop(source: AsyncIterable<string | Uint8Array>, onFailure?: (error: unknown) => void): AsyncGenerator<string | Uint8Array> {
   try {
     yield* source;
   } catch (error) {
-    if (!isServerStopping(error)) throw error;
+    if (isServerStopping(error)) return;
+    // Told before the failure reaches pipeline(), which closes the connection on it.
+    onFailure?.(error);
+    throw error;
   }
 }

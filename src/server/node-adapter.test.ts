@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Response } from '../http/response.js';
@@ -45,6 +46,29 @@ async function* streamOf(text: string): AsyncGenerator<string> {
   yield text;
 }
 
+async function* failingAfter(text: string): AsyncGenerator<string> {
+  yield text;
+  await delay(10);
+  throw new Error('the source failed');
+}
+
+function destroyedAfter(text: string): Readable {
+  const source = new Readable({ read: () => undefined });
+  source.push(text);
+  setTimeout(() => source.destroy(), 10);
+  return source;
+}
+
+/** How an HTTP/1.0 answer, whose body ends with its connection, ends: `end`, or the connection's error code. */
+function http10Ending(port: number, path: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
+    socket.resume();
+    socket.on('end', () => resolve('end'));
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
 describe('createRequestListener', () => {
   const kernel = new Kernel();
   const fatal: unknown[] = [];
@@ -77,6 +101,10 @@ describe('createRequestListener', () => {
       else if (path === '/text-wide') event.setResponse(new Response('déjà € ✓ 😀'));
       else if (path === '/keep-alive-header') event.setResponse(new Response('kept?', 200, { Connection: 'keep-alive', 'Keep-Alive': 'timeout=600' }));
       else if (path === '/close-header') event.setResponse(new Response('closing', 200, { Connection: 'Close' }));
+      else if (path === '/streamed') event.setResponse(new Response(streamOf('whole')));
+      else if (path === '/failing-generator') event.setResponse(new Response(failingAfter('part')));
+      else if (path === '/failing-readable') event.setResponse(new Response(Readable.from(failingAfter('part'))));
+      else if (path === '/destroyed-readable') event.setResponse(new Response(destroyedAfter('part')));
       else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
       else event.setResponse(new Response('missing', 404));
     });
@@ -192,6 +220,12 @@ describe('createRequestListener', () => {
     });
     assert.equal(head, 200);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
+  });
+
+  it('resets the connection of a streamed body whose source fails, so that a client framing it by the close sees it cut', async () => {
+    assert.equal(await http10Ending(port, '/streamed'), 'end');
+    for (const path of ['/failing-generator', '/failing-readable', '/destroyed-readable']) assert.equal(await http10Ending(port, path), 'ECONNRESET', path);
     assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
   });
 

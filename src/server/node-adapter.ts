@@ -14,6 +14,7 @@ import { closeIfContinueOwed, NodeRequestBody } from './node-request-body.js';
 import { guarded } from './guarded-report.js';
 import { localHostOf, normaliseAddress } from './socket-address.js';
 import { sanitizeHeaderValues, takeConnectionHeaders } from './header-values.js';
+import { resetConnection } from './reset-connection.js';
 import { type SendTimeoutHandler, watchSending } from './send-timeout.js';
 
 export interface NodeAdapterOptions {
@@ -234,7 +235,7 @@ export function writeResponse(res: ServerResponse, request: Request, response: R
 }
 
 // pipeline() keeps to the socket's pace (a slow client holds the source, not memory), and ends both sides
-// on either failing: a source error cuts the connection, so the client sees an unfinished body rather than
+// on either failing: a source error resets the connection, so the client sees an unfinished body rather than
 // a complete-looking one; a client gone stops the source. The latter is no failure of the application.
 async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void> {
   // A declared length (a file's size) the stream falls short of or exceeds (the file changed meanwhile)
@@ -250,8 +251,21 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   res.once('finish', () => (finished = true));
   // A web stream through node's own adapter: destroyed, it cancels the stream even while a read is pending,
   // where pipeline's reading of it as an async iterable waits for that read before letting go.
-  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream instanceof Readable ? stream : endingAtStop(stream);
-  if (source instanceof Readable) source.once('close', () => (sourceClosedFirst = !res.closed));
+  // A source that fails resets the connection, before pipeline() closes it: a close ends a body framed by
+  // it (HTTP/1.0, nginx's default to its upstreams) as if complete, the failure unseen (see resetConnection).
+  const failed = (error: unknown): void => {
+    if (!isSignalStop(error)) resetConnection(res.socket);
+  };
+  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream instanceof Readable ? stream : endingAtStop(stream, failed);
+  if (source instanceof Readable) {
+    // Both listeners before pipeline's own.
+    source.once('error', failed);
+    source.once('close', () => {
+      sourceClosedFirst = !res.closed;
+      // Destroyed without an error before its end.
+      if (sourceClosedFirst && !source.readableEnded && source.errored === null) resetConnection(res.socket);
+    });
+  }
   const sending = pipeline(source, res).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && cutShort && !sourceClosedFirst) return;
     // A source that stopped on request.signal, as asked, fails with its reason (the client left, the server

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request } from '../http/request.js';
+import { resetConnection } from './reset-connection.js';
 
 /** Told of a response cut for its send timeout, before its connection is closed. */
 export type SendTimeoutHandler = (request: Request, timeout: number) => void;
@@ -22,7 +23,7 @@ export function watchSending(res: ServerResponse, request: Request, timeout: num
     const now = sentBytes(socket);
     if (socket !== null && !socket.destroyed && socket.writableLength > 0 && now === sent) {
       onTimeout?.(request, timeout);
-      cutOff(socket);
+      resetConnection(socket);
       return;
     }
     sent = now;
@@ -38,14 +39,4 @@ export function watchSending(res: ServerResponse, request: Request, timeout: num
 // What the kernel has accepted of all the connection's writes; -1 before the response has its socket.
 function sentBytes(socket: Socket | null): number {
   return socket === null ? -1 : socket.bytesWritten - socket.writableLength;
-}
-
-// A reset, not a close: a close leaves the bytes in the kernel, which goes on offering them for minutes to a
-// client that reads nothing, and the client is never told. Only TCP has one (not a unix socket, not TLS).
-function cutOff(socket: Socket): void {
-  try {
-    socket.resetAndDestroy();
-  } catch {
-    socket.destroy();
-  }
 }
