@@ -26,6 +26,24 @@ function converse(port: number, first: string, reply: (received: string, socket:
   return new Promise((resolve) => socket.on('close', () => resolve(received)));
 }
 
+/**
+ * A point a handler stops at until the test lets it go: `reached` resolves when a handler gets there, so
+ * the test acts while a response is being made, however late its request arrives.
+ */
+function gate(): { pass(): Promise<void>; reached: Promise<void>; release(): void } {
+  let arrive = (): void => undefined;
+  let release = (): void => undefined;
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    pass: () => {
+      arrive();
+      return released;
+    },
+    reached,
+    release,
+  };
+}
 
 describe('serve', () => {
   let running: RunningServer;
@@ -87,16 +105,19 @@ describe('serve', () => {
   });
 
   it('once stopping, closes each keep-alive connection as its response ends instead of serving it until the grace period', { timeout: 30_000 }, async () => {
+    const first = gate();
     const kernel = new Kernel();
-    kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 150)).then(() => event.setResponse(new Response('slow\n'))));
+    kernel.dispatcher.on('request', (event) => first.pass().then(() => event.setResponse(new Response('slow\n'))));
     // A grace period far longer than the test's timeout: only closing idle connections ends the stop in time.
     const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
     const conversation = converse(server.port, 'GET /first HTTP/1.1\r\nHost: x\r\n\r\n', (received, socket) => {
       // A keep-alive client sends its next request as soon as an answer is complete.
       if (received.endsWith('slow\n') && socket.writable) socket.write('GET /again HTTP/1.1\r\nHost: x\r\n\r\n');
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stop begins while the first response is being made, whenever its request arrives.
+    await first.reached;
     const stopped = server.close();
+    first.release();
     const received = await conversation;
     await stopped;
     const answers = statusLines(received);
@@ -107,12 +128,15 @@ describe('serve', () => {
   });
 
   it('once stopping, makes a response not begun yet close its connection, though its request came before the stop', { timeout: 30_000 }, async () => {
+    const slow = gate();
     const kernel = new Kernel();
-    kernel.dispatcher.on('request', (event) => new Promise((resolve) => setTimeout(resolve, 300)).then(() => event.setResponse(new Response('late\n'))));
+    kernel.dispatcher.on('request', (event) => slow.pass().then(() => event.setResponse(new Response('late\n'))));
     const server = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 120_000 });
     const received = exchange(server.port, 'GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await server.close();
+    await slow.reached;
+    const stopped = server.close();
+    slow.release();
+    await stopped;
     const answer = await received;
     assert.deepEqual(statusLines(answer), ['HTTP/1.1 200 OK']);
     assert.match(answer, /\r\nConnection: close\r\n/);
@@ -174,11 +198,14 @@ describe('serve', () => {
 
   it('stops at once when the only connections are idle or still sending a request head, not after the grace period', { timeout: 30_000 }, async () => {
     const server = await serve(createRequestListener(new Kernel()), { port: 0, gracePeriod: 120_000 });
+    let accepted = 0;
+    const bothAccepted = new Promise((resolve) => server.server.on('connection', () => ++accepted === 2 && resolve(undefined)));
     const silent = connect(server.port, '127.0.0.1');
     const halfHead = connect(server.port, '127.0.0.1', () => halfHead.write('GET /about HTTP/1.1\r\nHo'));
     const closed = [silent, halfHead].map((socket) => new Promise((resolve) => socket.on('close', resolve)));
     for (const socket of [silent, halfHead]) socket.on('error', () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Stopped once the server holds both connections: a stop before that would only refuse them.
+    await bothAccepted;
     // The grace period is two minutes: the test's own timeout (30 s) fails it if the stop waits for that.
     await server.close();
     await Promise.all(closed);
@@ -239,8 +266,10 @@ describe('serve', () => {
       await timed.close();
     }
     const stopping = await serve(createRequestListener(kernel), { port: 0, gracePeriod: 200 });
+    const reading = new Promise((resolve) => stopping.server.once('request', resolve));
     const received = exchange(stopping.port, stalled);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The stop must find the body being read: a stop before the request arrived closes an idle connection.
+    await reading;
     await stopping.close();
     await received;
     // The application hears of the cut when node emits the request's close, a turn after the socket's.
