@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,4 +45,22 @@ export function runKeel(args: readonly string[], { cwd = REPO_ROOT, env = {} }: 
 
 export function spawnKeel(args: readonly string[], { cwd = REPO_ROOT, env = {} }: KeelRunOptions = {}): ChildProcess {
   return spawn(process.execPath, [KEEL_BIN, ...args], { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * Resolves once what `stream` writes from now on matches `pattern`, a line the process writes when it gets
+ * somewhere (a request arrived, a stop begun); rejects if the stream ends first.
+ */
+export function untilOutput(stream: Readable, pattern: RegExp): Promise<void> {
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: string | Buffer) => {
+      text += String(chunk);
+      if (!pattern.test(text)) return;
+      stream.off('data', read);
+      resolve();
+    };
+    stream.on('data', read);
+    stream.once('end', () => reject(new Error(`the process ended without writing ${pattern}: ${text}`)));
+  });
 }

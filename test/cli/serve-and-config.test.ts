@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { rawRequest } from '../helpers/raw-http.js';
-import { DEMO_APP, runKeel, spawnKeel } from './run-keel.js';
+import { DEMO_APP, runKeel, spawnKeel, untilOutput } from './run-keel.js';
 
 describe('keel serve', () => {
   let projectDir: string;
@@ -60,14 +60,15 @@ describe('keel serve', () => {
       });
       child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}${stderr}`)));
     });
-    const hanging = rawRequest(port, { path: '/hang' }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Answered: its terminate listener, which never settles, is under way once the answer is in.
+    assert.equal((await rawRequest(port, { path: '/hang' })).status, 200);
+    const stopping = untilOutput(child.stderr!, /^SIGTERM: stopping$/m);
     child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A second signal sent before the first is handled could merge with it: it is sent once the stop began.
+    await stopping;
     child.kill('SIGTERM');
     assert.deepEqual(await exited, [1, null], 'exit code 1, not killed by the second signal');
     assert.match(stderr, /^error: still stopping \d+ ms after SIGTERM: exiting$/m);
-    await hanging;
   });
 
   it('logs a promise the application leaves rejected outside any request, then stops, finishing the request in flight, and exits 1', { timeout: 60_000 }, async () => {
@@ -85,8 +86,10 @@ describe('keel serve', () => {
       });
       child.on('close', () => reject(new Error(`keel serve exited early: ${stdout}${stderr}`)));
     });
+    const slowStarted = untilOutput(child.stderr!, /^slow: started$/m);
     const slow = rawRequest(port, { path: '/slow' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // /fire begins the stop: it is sent once /slow is in flight, which answers only after that.
+    await slowStarted;
     const fired = await rawRequest(port, { path: '/fire' });
     assert.equal(fired.status, 200);
     assert.match((await slow).body, /slow done/);
@@ -110,8 +113,9 @@ describe('keel serve', () => {
       });
       child.on('close', () => reject(new Error(`keel serve exited early: ${stderr}`)));
     });
+    const stuckStarted = untilOutput(child.stderr!, /^stuck: started$/m);
     const stuck = rawRequest(port, { path: '/stuck' }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stuckStarted;
     child.kill('SIGTERM');
     // Far past the grace period and the last resort (5 s): a process still there waits on the controller.
     const outcome = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(resolve, 20_000, 'still running'))]);
