@@ -23,14 +23,21 @@ function logLines(demo: DemoProcess): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-/** Polls (bounded: 200 × 50 ms) until `check` holds. */
-async function eventually(check: () => boolean, what: string, demo: DemoProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * Looks every 50 ms until `check` holds, for as long as the primary runs (`afterExit`: whatever it does),
+ * rather than for a number of looks: a worker can take seconds to start on a loaded machine. A check that
+ * never holds fails at the primary's exit, or at the test's timeout (WAIT_MS) with what it printed.
+ */
+async function eventually(check: () => boolean, what: string, demo: DemoProcess, afterExit = false): Promise<void> {
+  for (;;) {
+    const exited = demo.child.exitCode !== null || demo.child.signalCode !== null;
     if (check()) return;
+    if (exited && !afterExit) throw new Error(`${what} did not happen before the process exited:\n${demo.stdout()}\n${demo.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`${what} did not happen:\n${demo.stdout()}\n${demo.stderr()}`);
 }
+
+const WAIT_MS = 120_000;
 
 const listeningPids = (demo: DemoProcess): number[] => logLines(demo).filter((line) => line.msg === 'server listening').map((line) => line.pid);
 const isRunning = (pid: number): boolean => existsSync(`/proc/${pid}`);
@@ -43,7 +50,7 @@ describe('npm run start:prod: a cluster of workers, profiler off, JSON lines on 
     redis = await startRedis();
     demo = await spawnDemo({ env: { APP_ENV: 'prod', KEEL_WORKERS: '2', RATE_LIMIT_STORAGE: redis.url } });
     await eventually(() => listeningPids(demo).length === 2, 'two workers listening', demo);
-  });
+  }, { timeout: WAIT_MS });
   after(async () => {
     await demo?.close();
     await redis?.close();
@@ -61,7 +68,7 @@ describe('npm run start:prod: a cluster of workers, profiler off, JSON lines on 
     assert.doesNotMatch(response.body, /robots\.txt|router-listener/);
   });
 
-  it('logs a 500 as one JSON line on stdout, and nothing but JSON lines', async () => {
+  it('logs a 500 as one JSON line on stdout, and nothing but JSON lines', { timeout: WAIT_MS }, async () => {
     const response = await rawRequest(demo.port, { path: '/boom', headers: seedHeaders() });
     assert.equal(response.status, 500);
     assert.equal(response.header('x-debug-token'), undefined);
@@ -72,7 +79,7 @@ describe('npm run start:prod: a cluster of workers, profiler off, JSON lines on 
     assert.ok(!logLines(demo).some((line) => /No route found/.test(line.msg)));
   });
 
-  it('starts another worker when one dies, and keeps answering meanwhile', async () => {
+  it('starts another worker when one dies, and keeps answering meanwhile', { timeout: WAIT_MS }, async () => {
     const [victim] = listeningPids(demo);
     assert.ok(victim !== undefined);
     process.kill(victim, 'SIGKILL');
@@ -87,18 +94,18 @@ describe('npm run start:prod: a cluster of workers, profiler off, JSON lines on 
     assert.ok(logLines(demo).some((line) => line.msg === 'worker died, starting another' && line.signal === 'SIGKILL' && line.worker === victim));
   });
 
-  it('stops every worker and exits 0 on SIGTERM', async () => {
+  it('stops every worker and exits 0 on SIGTERM', { timeout: WAIT_MS }, async () => {
     const workers = listeningPids(demo).filter(isRunning);
     assert.equal(workers.length, 2);
     demo.child.kill('SIGTERM');
     const { code } = await demo.exited;
     assert.equal(code, 0);
-    await eventually(() => workers.every((pid) => !isRunning(pid)), 'every worker gone', demo);
+    await eventually(() => workers.every((pid) => !isRunning(pid)), 'every worker gone', demo, true);
   });
 });
 
 describe('npm run start:prod without Redis and without a worker count', () => {
-  it('serves from one process, says why, and answers, where each worker would refuse in-memory rate limits', async () => {
+  it('serves from one process, says why, and answers, where each worker would refuse in-memory rate limits', { timeout: WAIT_MS }, async () => {
     const demo = await spawnDemo({ env: { APP_ENV: 'prod' } });
     try {
       await eventually(() => listeningPids(demo).length === 1, 'one process listening', demo);
