@@ -40,6 +40,8 @@ describe('a streamed body that fails before its first chunk (dev mode, profiler 
   let projectDir = '';
   const logged: string[] = [];
   const ended: string[] = [];
+  // Called by the /never-starts source once it waits for its first row.
+  let neverStartsWaiting = (): void => undefined;
   let app: App;
   let port = 0;
 
@@ -128,6 +130,7 @@ describe('a streamed body that fails before its first chunk (dev mode, profiler 
         controller: (request) => {
           async function* rows(): AsyncGenerator<string> {
             try {
+              neverStartsWaiting();
               await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
               request.signal.throwIfAborted();
               yield 'never sent';
@@ -204,19 +207,22 @@ describe('a streamed body that fails before its first chunk (dev mode, profiler 
 
   it('lets go of a source still waiting for its first chunk when the client leaves, and logs no error for it', async () => {
     const before = logged.length;
+    const waiting = new Promise<void>((resolve) => (neverStartsWaiting = resolve));
     await new Promise<void>((resolve, reject) => {
       const req = httpRequest({ port, path: '/never-starts', host: '127.0.0.1', agent: false });
       req.on('error', () => resolve());
       req.end();
-      // Gone before any answer could come: the source is still waiting.
-      setTimeout(() => {
+      // Gone while the source waits for its first row, whenever the request reaches it: a client gone before
+      // would leave no source to let go of.
+      void waiting.then(() => {
         req.destroy();
         resolve();
-      }, 50);
+      });
       req.on('response', () => reject(new Error('no answer was expected')));
     });
     await waitFor(() => ended.includes('never-starts'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A stream failure would be logged before the request counts as settled.
+    await app.handler.settle();
     assert.deepEqual(
       logged.slice(before).filter((line) => /ERROR|CRITICAL/.test(line)),
       [],

@@ -277,15 +277,16 @@ describe('streamed response bodies over TCP (dev mode, profiler on)', () => {
     const before = logged.length;
     await leaveAfterFirstChunk(port, '/endless');
     await signals.when('endless-closed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A stream failure would be logged before the request counts as settled.
+    await app.handler.settle();
     assert.deepEqual(logged.slice(before).filter((line) => /stream failed|CRITICAL/.test(line)), []);
   });
 
-  it('is done with a request whose client went away, even when its source cannot be stopped while it waits', async () => {
+  it('is done with a request whose client went away, even when its source cannot be stopped while it waits', { timeout: 30_000 }, async () => {
     await leaveAfterFirstChunk(port, '/waiting');
-    // What a graceful stop waits for: every request handled so far, its terminate listeners included.
-    const settled = await Promise.race([app.handler.settle().then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
-    assert.equal(settled, 'settled');
+    // What a graceful stop waits for: every request handled so far, its terminate listeners included. A
+    // settle() that waited on the source would never end: the test's timeout fails it, however slow the machine.
+    await app.handler.settle();
   });
 
   it('cancels a web stream whose client went away, even while it waits for its next chunk', async () => {
