@@ -1,25 +1,28 @@
 // The system programs the test suites drive for real: Redis (rate limiter and profiler storage), nginx (the
-// TLS reverse proxy in front of keel) and Chromium (the profiler UI). Missing ones are installed from Debian's
-// packages when running as root; otherwise the run stops with one line saying what to install.
+// TLS reverse proxy in front of keel, with openssl for its certificate) and Chromium (the profiler UI).
+// Missing ones are installed from Debian's packages when running as root; otherwise the run stops with one
+// line saying what to install.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
+// Each is looked for where the test helpers run it from: redis-server and openssl (the nginx helper's
+// certificate) by name on PATH, nginx and Chromium at their fixed paths. A copy found elsewhere on PATH
+// would pass here and leave every nginx or browser test failing on its own, the package never installed.
 const REQUIRED = [
-  { binary: 'redis-server', paths: ['/usr/bin/redis-server'], pkg: 'redis-server' },
-  { binary: 'nginx', paths: ['/usr/sbin/nginx'], pkg: 'nginx' },
-  { binary: 'chromium', paths: ['/usr/bin/chromium'], pkg: 'chromium' },
+  { binary: 'redis-server', pkg: 'redis-server' },
+  { binary: 'openssl', pkg: 'openssl' },
+  { path: '/usr/sbin/nginx', pkg: 'nginx' },
+  { path: process.env.KEEL_CHROMIUM ?? '/usr/bin/chromium', pkg: 'chromium' },
 ];
 
-function found({ binary, paths }) {
-  for (const path of paths) {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      // not here
-    }
+function found({ binary, path }) {
+  if (binary !== undefined) return spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status === 0;
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
-  return spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status === 0;
 }
 
 export function ensureSystemPackages() {
