@@ -230,3 +230,19 @@ describe('an application exception listener between the log line and the error p
     });
   });
 });
+
+describe('createApp with names every object has', () => {
+  it('keeps a placeholder named __proto__, its value, its default and its requirement, as any other', async () => {
+    const params = (request: Request) => new Response(JSON.stringify(request.attributes.routeParams), 200, { 'Content-Type': 'application/json' });
+    const routes = [
+      { name: 'tag', path: '/tags/{__proto__}', controller: params },
+      { name: 'page', path: '/pages/{__proto__<\\d+>?1}', controller: params },
+    ];
+    await withApp({ APP_ENV: 'prod' }, { routes }, async (app) => {
+      assert.equal(String((await get(app, '/tags/news')).body), '{"__proto__":"news"}');
+      assert.equal(String((await get(app, '/pages/2')).body), '{"__proto__":"2"}');
+      assert.equal(String((await get(app, '/pages')).body), '{"__proto__":"1"}');
+      assert.equal((await get(app, '/pages/abc')).status, 404);
+    });
+  });
+});

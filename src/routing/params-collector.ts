@@ -1,3 +1,5 @@
+import { setOwn } from '../internal/set-own.js';
+
 /**
  * Copies the values a route's regex captured into its params, skipping the placeholders left out at the
  * end. One left out before a placeholder that matched is the empty string, as PHP's preg_match() reports
@@ -23,8 +25,12 @@ export function paramsCollector(variables: readonly string[]): ParamsCollector {
   return collector;
 }
 
-/** Undefined where code generation from strings is disallowed (`--disallow-code-generation-from-strings`). */
+/**
+ * Undefined where code generation from strings is disallowed (`--disallow-code-generation-from-strings`),
+ * and for a placeholder named `__proto__`, which a store by name would take for the object's prototype.
+ */
 function generated(variables: readonly string[]): ParamsCollector | undefined {
+  if (variables.includes('__proto__')) return undefined;
   // The names are placeholder names (`\w+`), written as string literals all the same.
   const body = variables.map((name, i) => `v = g[${i + 1}];\nif (v !== undefined) p[${JSON.stringify(name)}] = v;\nelse if (${i + 1} < n) p[${JSON.stringify(name)}] = '';`).join('\n');
   try {
@@ -38,5 +44,5 @@ function generated(variables: readonly string[]): ParamsCollector | undefined {
 export function collectParams(params: Record<string, string>, variables: readonly string[], groups: ArrayLike<string | undefined>): void {
   let last = variables.length;
   while (last > 0 && groups[last] === undefined) last--;
-  for (let i = 0; i < last; i++) params[variables[i] as string] = groups[i + 1] ?? '';
+  for (let i = 0; i < last; i++) setOwn(params, variables[i] as string, groups[i + 1] ?? '');
 }

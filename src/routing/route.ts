@@ -6,6 +6,7 @@ import { didYouMean } from '../internal/closest-name.js';
 import { sanitizeRequirement } from './requirement-safety.js';
 import { pcreOnlySyntax } from './pcre-only-syntax.js';
 import { unicodeClasses } from './unicode-classes.js';
+import { setOwn } from '../internal/set-own.js';
 
 /**
  * A route as an application declares it.
@@ -106,22 +107,22 @@ export class Route {
       pattern.replace(INLINE, (_all, bang: string, key: string, req?: string, def?: string) => {
         if (def !== undefined) {
           optional.add(key);
-          if (def !== '?') defaults[key] = def.slice(1);
+          if (def !== '?') setOwn(defaults, key, def.slice(1));
         }
         // An empty one (`{id<>}`) too, which is then refused as Symfony's Route refuses it: dropped, it left
         // the placeholder open to anything.
-        if (req !== undefined) requirements[key] = req.slice(1, -1);
+        if (req !== undefined) setOwn(requirements, key, req.slice(1, -1));
         return `{${bang}${key}}`;
       });
     const path = withoutInline(`/${definition.path.trim().replace(/^\/+/, '')}`);
     for (const [key, value] of Object.entries(definition.defaults ?? {})) {
-      defaults[key] = String(value);
+      setOwn(defaults, key, String(value));
       optional.add(key);
     }
     for (const [key, value] of Object.entries(definition.requirements ?? {})) {
       // Symfony's message; a table built by code may hold a number or a RegExp there.
       if (typeof value !== 'string') throw new RouteDefinitionError(name, `the routing requirement for "${key}" must be a string.`);
-      requirements[key] = value;
+      setOwn(requirements, key, value);
     }
     // The host's inline parts last, as Symfony's Route reads its host after the defaults and requirements
     // given: there the inline ones win, where the path's lose to them.
@@ -137,7 +138,7 @@ export class Route {
         if (pcre !== undefined) throw new RouteDefinitionError(name, `the requirement of "${key}" uses ${pcre.what}, PCRE syntax JavaScript's regular expressions lack: ${pcre.fix}.`);
         throw new RouteDefinitionError(name, `the requirement of "${key}" is not a valid regular expression (${(error as Error).message}).`);
       }
-      requirements[key] = regex;
+      setOwn(requirements, key, regex);
     }
     this.path = path;
     // Hosts match whatever their case: the literal text is lower-cased, placeholder names keep theirs.
