@@ -246,3 +246,15 @@ describe('createApp with names every object has', () => {
     });
   });
 });
+
+describe('createApp with an Accept header naming what every object has', () => {
+  it('reads constructor and __proto__ as media types naming no format, as any unknown one', async () => {
+    await withApp({ APP_ENV: 'prod' }, { routes: [] }, async (app) => {
+      for (const accept of ['constructor, application/json;q=0', '__proto__;q=0.5, application/json;q=0']) {
+        const response = await app.handle(new Request({ method: 'GET', target: '/missing', headers: { host: 'localhost', accept } }));
+        assert.equal(response.status, 404);
+        assert.equal(response.headers.get('content-type'), 'application/json', accept);
+      }
+    });
+  });
+});

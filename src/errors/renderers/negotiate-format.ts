@@ -10,7 +10,8 @@ const SERIALIZED = new Set<string>(['json', 'xml', 'csv', 'yaml', 'yml']);
 
 // Symfony's Request::$formats, the MIME types that name a format; problem+json added because clients that
 // speak RFC 7807 ask for it. csv and yaml have no MIME type there: only a route's `_format` names them.
-const FORMAT_OF_MIME: Record<string, string> = {
+// A Map: the types are the client's, and `constructor` or `__proto__` would find an object's own members.
+const FORMAT_OF_MIME = new Map<string, string>(Object.entries({
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/plain': 'txt',
@@ -30,7 +31,7 @@ const FORMAT_OF_MIME: Record<string, string> = {
   'application/rss+xml': 'rss',
   'application/x-www-form-urlencoded': 'form',
   'multipart/form-data': 'form',
-};
+}));
 
 /**
  * The format of an error response (Symfony's Request::getPreferredFormat): a forced format wins; otherwise
@@ -63,7 +64,7 @@ function negotiate(accept: string): string | undefined {
   }
   // Media types compare as written, as Symfony's format table does: `Application/JSON` names no format.
   for (const type of types) {
-    const format = FORMAT_OF_MIME[type];
+    const format = FORMAT_OF_MIME.get(type);
     if (format !== undefined) return format;
   }
   return refusedFormat(items);
@@ -90,7 +91,7 @@ function refusedFormat(items: readonly string[][]): string | undefined {
   const ranked = items.map(([type = '', ...parameters], index) => ({ type: type.trim(), quality: phpQuality(parameters), index }));
   ranked.sort((a, b) => b.quality - a.quality || a.index - b.index);
   for (const { type } of ranked) {
-    const format = FORMAT_OF_MIME[type];
+    const format = FORMAT_OF_MIME.get(type);
     if (format !== undefined) return format;
   }
   return undefined;
