@@ -17,6 +17,14 @@ describe('createRateLimiting', () => {
     assert.throws(() => createRateLimiting({ config: limitedPath, routes: new RouteCollection(), logger: silentLogger, isClusterWorker: true }), refusal);
   });
 
+  it('says that a route names no configured limiter, in a cluster worker too, for a name every object has', () => {
+    const routes = new RouteCollection().add({ name: 'login', path: '/login', options: { limiters: ['constructor'] } });
+    assert.throws(() => createRateLimiting({ config: { rateLimiter: { sensitive } }, routes, logger: silentLogger, isClusterWorker: true }), {
+      code: 'KEEL_ERR_CONFIG_RATE_LIMITER',
+      message: /^route "login" names the rate limiter "constructor", which is not configured \(known: sensitive\)/,
+    });
+  });
+
   // An application without rate limiting must be able to use every core on the embedded defaults.
   it('starts in cluster workers on memory storage when nothing is limited, and refuses a limiter consumed by hand there', async () => {
     const routes = new RouteCollection().add({ name: 'home', path: '/' }).add({ name: 'open', path: '/open', options: { limiters: ['off'] } });

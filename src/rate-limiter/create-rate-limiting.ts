@@ -69,7 +69,8 @@ export function createRateLimiting({ config, routes, logger, clock, isClusterWor
  * itself is not seen here: in a worker, the memory storage refuses its first use instead.)
  */
 function limitsSomething(config: Pick<KeelConfig, 'rateLimiter'>, routes: Iterable<{ options: Readonly<RouteOptions> }>): boolean {
-  const limiting = (name: string) => config.rateLimiter[name] !== undefined && config.rateLimiter[name]!.policy !== 'no_limit';
+  // Own names only: a route naming `constructor` names no limiter, which the listener then says.
+  const limiting = (name: string) => Object.hasOwn(config.rateLimiter, name) && config.rateLimiter[name]!.policy !== 'no_limit';
   if (Object.keys(config.rateLimiter).some((name) => limiting(name) && (config.rateLimiter[name]!.paths?.length ?? 0) > 0)) return true;
   for (const route of routes) {
     const { limiters } = route.options as { limiters?: unknown };
