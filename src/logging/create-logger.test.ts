@@ -140,6 +140,14 @@ describe('createLogger', () => {
       assert.deepEqual([parsed.context_level, parsed.context_channel, parsed.context_msg, parsed.context_reqId, parsed.kept], ['emergency', 'security', 'forged', 'x', true]);
     });
 
+    it("keeps a context key named __proto__ (a parsed JSON body's) on a request's line, as on any other", () => {
+      const out = collector();
+      const logger = createLogger({ env: 'prod', debug: false, level: 'info', destination: out, actionLevel: false });
+      const request = requestWithStack();
+      logger.info('payload', JSON.parse('{"__proto__":{"role":"admin"},"name":"x"}') as Record<string, unknown>, request);
+      assert.match(out.lines[0]!, /"reqId":\d+,"__proto__":\{"role":"admin"\},"name":"x"/);
+    });
+
     it('fills the message from the context as logged, as dev does, whether held back or not', () => {
       for (const actionLevel of [false, 'error'] as const) {
         const out = collector();

@@ -11,6 +11,7 @@ import { formatMonologLine } from './monolog-line-formatter.js';
 import { escapeJsonControls } from './one-line.js';
 import { RequestLogBuffer } from './request-log-buffer.js';
 import { isError } from '../internal/is-error.js';
+import { setOwn } from '../internal/set-own.js';
 
 export interface LoggerOptions {
   env: AppEnv;
@@ -202,7 +203,7 @@ function jsonContext(given: LogContext, reqId: number | undefined): LogContext {
   const keys = Object.keys(given);
   if (reqId === undefined && !keys.some((key) => LINE_FIELDS.has(key) || isStrayError(key, given[key]))) return given;
   const context: LogContext = reqId === undefined ? {} : { reqId };
-  for (const key of keys) context[LINE_FIELDS.has(key) ? `context_${key}` : key] = isStrayError(key, given[key]) ? serializeError(given[key] as Error) : given[key];
+  for (const key of keys) setOwn(context, LINE_FIELDS.has(key) ? `context_${key}` : key, isStrayError(key, given[key]) ? serializeError(given[key] as Error) : given[key]);
   // The literal-message mark goes along (see literalMessage).
   return isLiteralMessage(given) ? literalMessage(context) : context;
 }
