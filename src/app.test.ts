@@ -258,3 +258,23 @@ describe('createApp with an Accept header naming what every object has', () => {
     });
   });
 });
+
+describe('createApp with response headers named as what every object has', () => {
+  // An upstream's headers passed on: fetch() gives their names in lower case, constructor and __proto__ as sent.
+  it('sends them as any other header from Response.json(), html(), text() and redirect()', async () => {
+    const upstream = () => new Headers([['constructor', 'upstream'], ['__proto__', 'p']]);
+    const routes = [
+      { name: 'json', path: '/json', controller: () => Response.json({ ok: true }, 200, upstream()) },
+      { name: 'html', path: '/html', controller: () => Response.html('<p>ok</p>', 200, upstream()) },
+      { name: 'text', path: '/text', controller: () => Response.text('ok', 200, upstream()) },
+      { name: 'redirect', path: '/redirect', controller: () => Response.redirect('/text', 302, upstream()) },
+    ];
+    await withApp({ APP_ENV: 'prod' }, { routes }, async (app) => {
+      for (const path of ['/json', '/html', '/text', '/redirect']) {
+        const response = await get(app, path);
+        assert.equal(response.status, path === '/redirect' ? 302 : 200, path);
+        assert.deepEqual([response.headers.all('constructor'), response.headers.all('__proto__')], [['upstream'], ['p']], path);
+      }
+    });
+  });
+});

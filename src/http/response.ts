@@ -206,11 +206,12 @@ function encodeJson(data: unknown): string {
 }
 
 // Repeated names of pairs become one name with every value, matched in any case as the constructor matches
-// them (`Set-Cookie` then `set-cookie`): as two keys of the record, the second replaced the first.
+// them (`Set-Cookie` then `set-cookie`): as two keys of the record, the second replaced the first. Without
+// a prototype: an upstream's `constructor` or `__proto__` header passed on is a name like others.
 function toRecord(headers: HeadersInit | undefined): Record<string, string | string[]> {
   if (headers === undefined) return {};
   if (!(Symbol.iterator in headers)) return headers as Record<string, string | string[]>;
-  const record: Record<string, string | string[]> = {};
+  const record = Object.create(null) as Record<string, string | string[]>;
   const spelled = new Map<string, string>();
   for (const [given, value] of headers as Iterable<readonly [string, string]>) {
     const lower = given.toLowerCase();
