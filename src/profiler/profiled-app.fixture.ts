@@ -11,6 +11,7 @@ import type { LogLevel } from '../logging/log-record.js';
 import { Matcher } from '../routing/matcher.js';
 import { compileRoute, type Route, type RouteDefinition } from '../routing/route.js';
 import { RouterListener } from '../routing/router-listener.js';
+import type { Collector } from './collectors/collector.js';
 import { createDefaultCollectors, createProfiler, profilerSubscribers } from './create-profiler.js';
 import { MemoryProfileStore } from './memory-profile-store.js';
 import type { StagingProfileStore } from './profiler.js';
@@ -60,12 +61,12 @@ export function sequentialTokens(): () => string {
  * A whole dev application in process: router, error listener and the profiler wired as an application
  * would wire them, profiler routes before the application's.
  */
-export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = true }: { store?: StagingProfileStore; toolbar?: boolean } = {}) {
+export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = true, collectors = [] }: { store?: StagingProfileStore; toolbar?: boolean; collectors?: Collector[] } = {}) {
   const kernel = new Kernel();
   const logger = new SilentLogger();
   const profiler = createProfiler({
     store,
-    collectors: createDefaultCollectors({ config: TEST_CONFIG, dispatcher: kernel.dispatcher }),
+    collectors: [...createDefaultCollectors({ config: TEST_CONFIG, dispatcher: kernel.dispatcher }), ...collectors],
     generateToken: sequentialTokens(),
     clock: () => 1_800_000_000_000,
   });

@@ -9,6 +9,7 @@ import { PartialSearchError } from './composite-profile-store.js';
 import type { Profile, ProfileSummary } from './profile.js';
 import type { ProfileQuery, ProfileStore } from './profile-store.js';
 import { generateRandomToken, isProfileToken, LATEST_TOKEN, type TokenGenerator } from './token.js';
+import { setOwn } from '../internal/set-own.js';
 
 declare module '../http/request.js' {
   interface RequestAttributes {
@@ -120,10 +121,10 @@ export class Profiler {
     };
     for (const collector of this.collectors) {
       try {
-        profile.collectors[collector.name] = collector.collect(request, response, error);
+        setOwn(profile.collectors, collector.name, collector.collect(request, response, error));
       } catch (failure) {
         // A broken collector costs its panel, never the request.
-        profile.collectors[collector.name] = { collectorError: String(failure) };
+        setOwn(profile.collectors, collector.name, { collectorError: String(failure) });
       }
     }
     this.store.add(profile);
@@ -138,11 +139,11 @@ export class Profiler {
   /** Runs the collectors' lateCollect, once the response has been sent; `error` is the one collect() was given. */
   lateCollect(profile: Profile, request: Request, response: Response, error?: unknown): void {
     for (const collector of this.collectors) {
-      if (collector.lateCollect === undefined || !(collector.name in profile.collectors)) continue;
+      if (collector.lateCollect === undefined || !Object.hasOwn(profile.collectors, collector.name)) continue;
       try {
-        profile.collectors[collector.name] = collector.lateCollect(profile.collectors[collector.name], request, response, error);
+        setOwn(profile.collectors, collector.name, collector.lateCollect(profile.collectors[collector.name], request, response, error));
       } catch (failure) {
-        profile.collectors[collector.name] = { collectorError: String(failure) };
+        setOwn(profile.collectors, collector.name, { collectorError: String(failure) });
       }
     }
   }

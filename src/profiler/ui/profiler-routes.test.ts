@@ -204,6 +204,19 @@ describe('profiler routes', () => {
     assert.equal(response.headers.get('location'), '/_profiler/empty/search/results?ip=caf%C3%A9&url=%FF/a%20b');
   });
 
+  it("shows an application's collector named as what every object has as any collector without a view: its data, its name in the menu", async () => {
+    const names = ['toString', 'constructor', '__proto__'];
+    const collectors = names.map((name) => ({ name, collect: () => ({ shown: `${name} data` }) }));
+    const { get } = createProfiledApp({ collectors });
+    const token = (await get('/')).headers.get('x-debug-token')!;
+    for (const name of names) {
+      const response = await get(`/_profiler/${token}?panel=${name}`);
+      assert.equal(response.status, 200, name);
+      assert.match(bodyOf(response), new RegExp(`<div id="panel" data-panel="${name}">.*${name} data`, 's'));
+      assert.match(bodyOf(response), new RegExp(`data-panel-link="${name}" href="[^"]*">${name}</a>`));
+    }
+  });
+
   it('serves allow-listed stylesheets with a private ten-minute cache and nothing else', async () => {
     const { get } = createProfiledApp();
     const css = await get('/_profiler/assets/profiler.css');

@@ -7,7 +7,7 @@ import type { Profile } from '../../profile.js';
 import { DataTable } from './data-table.js';
 import { Layout } from './layout.js';
 import { menuBadge } from './panels/menu-badge.js';
-import { PANEL_LABELS, PANELS } from './panels/panels.js';
+import { panelLabel, panelView } from './panels/panels.js';
 import { panelUrl } from './panels/panel.js';
 
 export interface ProfilePageProps {
@@ -24,7 +24,7 @@ export interface ProfilePageProps {
 /** One record: its summary, a menu with a panel per collector, and the selected panel. */
 export function ProfilePage({ profile, panel, base, query, routes, listenerSources, sourceLink }: ProfilePageProps) {
   const status = profile.statusCode >= 400 ? 'status-error' : profile.statusCode >= 300 ? 'status-warning' : 'status-success';
-  const View = PANELS[panel];
+  const View = panelView(panel);
   const data = profile.collectors[panel];
   // A collector that threw recorded its error instead of its data: no view can show that.
   const failed = failure(data);
@@ -49,7 +49,7 @@ export function ProfilePage({ profile, panel, base, query, routes, listenerSourc
             const badge = failure(profile.collectors[name]) === undefined ? menuBadge(name, profile.collectors[name]) : undefined;
             return (
               <a class={name === panel ? 'selected' : undefined} aria-current={name === panel ? 'page' : undefined} data-panel-link={name} href={panelUrl(base, profile.token, name)}>
-                {PANEL_LABELS[name] ?? name}
+                {panelLabel(name)}
                 {badge !== undefined && <span class={`menu-badge badge-${badge.level}`}>{badge.count}</span>}
               </a>
             );

@@ -37,3 +37,15 @@ export const PANEL_LABELS: Record<string, string> = {
   rate_limiter: 'Rate Limiter',
   config: 'Configuration',
 };
+
+// Own names only: an application's collector named `toString` or `constructor` has no view of keel's, and
+// is listed by its name, not by the function an object inherits under it.
+/** The view of a collector's panel, undefined for one shown as raw data. */
+export function panelView(name: string): Panel | undefined {
+  return Object.hasOwn(PANELS, name) ? PANELS[name] : undefined;
+}
+
+/** The menu label of a collector's panel: Symfony's wording, else the collector's name. */
+export function panelLabel(name: string): string {
+  return (Object.hasOwn(PANEL_LABELS, name) ? PANEL_LABELS[name] : undefined) ?? name;
+}
