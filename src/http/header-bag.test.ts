@@ -62,4 +62,11 @@ describe('HeaderBag', () => {
     headers.set("X-Ok_1!#$%&'*+.^`|~", '1');
     assert.equal(headers.size, 1);
   });
+
+  it("gives a header named __proto__ (an upstream's, passed on) as an own name in toObject(), as any other", () => {
+    const headers = new HeaderBag([['__proto__', 'p'], ['constructor', 'c']]);
+    const object = headers.toObject();
+    assert.deepEqual(Object.entries(object), [['__proto__', 'p'], ['constructor', 'c']]);
+    assert.equal(Object.getPrototypeOf(object), Object.prototype);
+  });
 });

@@ -1,3 +1,5 @@
+import { setOwn } from '../internal/set-own.js';
+
 /**
  * Response headers in insertion order, matched case-insensitively. Setting a header that is already
  * present keeps its position, the way Symfony's ResponseHeaderBag (a PHP array) does: the reference's
@@ -108,7 +110,7 @@ export class HeaderBag {
     const out: Record<string, string | string[]> = {};
     for (let i = 0; i < this.#names.length; i++) {
       const value = this.#values[i]!;
-      out[this.#names[i]!] = typeof value === 'string' ? value : value.length === 1 ? value[0]! : [...value];
+      setOwn(out, this.#names[i]!, typeof value === 'string' ? value : value.length === 1 ? value[0]! : [...value]);
     }
     return out;
   }
