@@ -72,6 +72,22 @@ describe('EventDispatcher', () => {
     assert.deepEqual(dispatcher.listeners('request'), [{ name: 'AuditListener.onRequest', priority: 8 }]);
   });
 
+  it("calls a subscriber's listener on the subscriber, so that a method given unbound reads its own fields", async () => {
+    class TokenCheck implements Subscriber {
+      readonly #token = 'secret';
+      subscribedEvents(): Subscription[] {
+        return [{ event: 'request', listener: this.onRequest }];
+      }
+      onRequest(event: RequestEvent): void {
+        if (event.request.header('authorization') !== this.#token) event.setResponse(new Response('', 401));
+      }
+    }
+    const dispatcher = new EventDispatcher();
+    dispatcher.addSubscriber(new TokenCheck());
+    const event = await dispatcher.dispatch('request', requestEvent());
+    assert.equal(event.response?.status, 401);
+  });
+
   it('reports every listener call to the tracer with its duration', async () => {
     const dispatcher = new EventDispatcher();
     const traced: string[] = [];

@@ -30,6 +30,8 @@ interface Entry {
   priority: number;
   name: string;
   order: number;
+  /** The subscriber that declared the listener: what `this` is in it (undefined for on()). */
+  owner: Subscriber | undefined;
 }
 
 /**
@@ -48,22 +50,27 @@ export class EventDispatcher {
   }
 
   on<K extends KernelEventName>(event: K, listener: Listener<KernelEvents[K]>, priority = 0, name = listener.name || 'anonymous'): void {
-    this.#add(event, listener as Listener<never>, priority, name);
+    this.#add(event, listener as Listener<never>, priority, name, undefined);
   }
 
   // A new sorted list, never the one in use: a listener added while its event is dispatched joins the next
   // dispatch only, as with Symfony's dispatcher (off() replaces the list likewise).
-  #add(event: KernelEventName, listener: Listener<never>, priority: number, name: string): void {
-    const list = [...(this.#listeners.get(event) ?? []), { listener, priority, name, order: this.#sequence++ }];
+  #add(event: KernelEventName, listener: Listener<never>, priority: number, name: string, owner: Subscriber | undefined): void {
+    const list = [...(this.#listeners.get(event) ?? []), { listener, priority, name, order: this.#sequence++, owner }];
     list.sort((a, b) => b.priority - a.priority || a.order - b.order);
     this.#listeners.set(event, list);
     this.#version++;
   }
 
+  /**
+   * Adds the subscriber's listeners. Each is called on the subscriber, as Symfony calls a subscriber's
+   * methods: a method given unbound (`listener: this.onRequest`) still reads the subscriber's fields, and
+   * off() still finds it by that same function.
+   */
   addSubscriber(subscriber: Subscriber): void {
     for (const sub of subscriber.subscribedEvents()) {
       const name = sub.name ?? `${subscriber.constructor.name}.${sub.listener.name.replace(/^bound /, '')}`;
-      this.#add(sub.event, sub.listener as Listener<never>, sub.priority ?? 0, name);
+      this.#add(sub.event, sub.listener as Listener<never>, sub.priority ?? 0, name, subscriber);
     }
   }
 
@@ -113,7 +120,7 @@ export class EventDispatcher {
       if (event.isPropagationStopped) break;
       const entry = list[i] as Entry;
       if (tracer === undefined) {
-        const result = (entry.listener as Listener<KernelEvents[K]>)(event);
+        const result = (entry.listener as Listener<KernelEvents[K]>).call(entry.owner, event);
         if (isThenable(result)) return Promise.resolve(result).then(() => this.#run(name, event, list, i + 1, tracer));
         continue;
       }
@@ -121,7 +128,7 @@ export class EventDispatcher {
       const start = performance.now();
       let result: void | Promise<void>;
       try {
-        result = (entry.listener as Listener<KernelEvents[K]>)(event);
+        result = (entry.listener as Listener<KernelEvents[K]>).call(entry.owner, event);
       } catch (error) {
         tracer(event, name, entry.name, start, performance.now());
         throw error;
