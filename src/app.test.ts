@@ -64,6 +64,16 @@ describe('App.handle()', () => {
   });
 });
 
+describe('App.listen()', () => {
+  it('keeps the configured address for an option given as undefined (a command-line flag left out)', async () => {
+    await withApp({ APP_ENV: 'prod', HOST: '127.0.0.2', PORT: '0' }, { routes: [] }, async (app) => {
+      const flags: { host?: string } = {};
+      const server = await app.listen({ host: flags.host });
+      assert.equal(server.host, '127.0.0.2');
+    });
+  });
+});
+
 describe("the profiler's request panel of createApp", () => {
   it('lists the variables of the project\'s .env files under "Defined in .env", masked, and not under the configuration', async () => {
     writeFileSync(join(projectDir(), '.env'), 'TRUSTED_PROXIES=loopback\nAPP_SECRET=dotenv-secret-value\n');

@@ -59,6 +59,7 @@ export interface App {
    * `new Request({ method: 'GET', target: '/', headers, resolveOrigin: createOriginResolver(app.config) })`.
    */
   handle(request: Request): Promise<Response>;
+  /** Serves on the configured `PORT` and `HOST` with its server limits; an option given here wins unless it is undefined. */
   listen(options?: ServeOptions): Promise<RunningServer>;
   /** Flushes logs and pending profile writes. */
   close(): Promise<void>;
@@ -170,7 +171,10 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       return response;
     },
     async listen(options = {}) {
-      const running = await serve(handler, { port: config.port, host: config.host, ...config.server, ...options });
+      // An option given as undefined (`{ port: flags.port }`, the flag left out) keeps the configured value,
+      // as a left-out key does: spread as it is, it would have serve() fall back to port 8000 on 127.0.0.1.
+      const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as ServeOptions;
+      const running = await serve(handler, { port: config.port, host: config.host, ...config.server, ...given });
       servers.add(running);
       log.info(LOG_MESSAGES.serverListening, { url: running.url, env: config.env, debug: config.debug });
       if (config.debug && !isLoopback(running.host)) log.warning(LOG_MESSAGES.debugOnPublicAddress, { host: running.host });
