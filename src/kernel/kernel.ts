@@ -268,9 +268,21 @@ function leaveStack(request: Request): void {
   if (request.stack?.current === request) request.stack.pop();
 }
 
+/**
+ * What a controller returned, in the words of Symfony's HttpKernel::varToString(): a string quoted and cut at
+ * 255 characters, an array by its keys. A function is named, never shown as its source.
+ */
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return `an array ([${Array.from({ length: Math.min(value.length, 64) }, (_, index) => `${index} => ...`).join(', ').slice(0, 255)}])`;
   if (typeof value === 'object') return Object.getPrototypeOf(value) === null ? 'an object with no prototype' : `an object of type ${value.constructor?.name ?? 'Object'}`;
-  return `a ${typeof value} (${String(value).slice(0, 50)})`;
+  if (typeof value === 'function') return value.name === '' ? 'an anonymous function' : `a function (${value.name})`;
+  if (typeof value === 'string') {
+    // By code points, as mb_substr counts; 512 code units hold at least 256 of them.
+    const head = [...value.slice(0, 512)];
+    return `a string ("${head.slice(0, 255).join('')}${head.length > 255 ? '...' : ''}")`;
+  }
+  if (typeof value === 'boolean') return `a boolean value (${value})`;
+  return `a ${typeof value} (${String(value)})`;
 }
