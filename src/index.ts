@@ -29,7 +29,8 @@ export {
 export { ERROR_CODES, type ErrorCode, type ErrorCodeInfo } from './http/error-codes.js';
 
 // Kernel
-export { Kernel, type HandleOptions } from './kernel/kernel.js';
+export { Kernel, type HandleOptions, type KernelOptions } from './kernel/kernel.js';
+export { AttributeControllerResolver, type ControllerResolver } from './kernel/controller-resolver.js';
 export { EventDispatcher, type Listener, type Subscriber, type Subscription, type ListenerTracer } from './kernel/event-dispatcher.js';
 export {
   KernelEvent,

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { HttpException, MethodNotAllowedHttpException } from '../http/http-exception.js';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
+import type { ControllerResolver } from './controller-resolver.js';
 import type { RequestEvent } from './events.js';
 import { Kernel } from './kernel.js';
 import { get, kernelWithController } from './kernel.fixture.js';
@@ -29,6 +30,15 @@ describe('Kernel', () => {
       });
       const response = await kernel.handle(get('/items/42'));
       assert.equal(response.body, '/items/42 42');
+    });
+
+    it('takes a controller resolver of its own, any object with the two methods', async () => {
+      const resolver: ControllerResolver = {
+        resolveController: (request) => (request.pathInfo === '/' ? (_request: Request, params: Record<string, string>) => new Response(params.greeting) : undefined),
+        resolveArguments: (request) => [request, { greeting: 'hello' }],
+      };
+      const kernel = new Kernel({ resolver });
+      assert.equal((await kernel.handle(get())).body, 'hello');
     });
 
     it('lets a controller listener replace the controller', async () => {

@@ -26,6 +26,12 @@ export interface HandleOptions {
   catch?: boolean;
 }
 
+export interface KernelOptions {
+  dispatcher?: EventDispatcher;
+  /** Finds each request's controller and its arguments; by default the router's, from the request's attributes. */
+  resolver?: ControllerResolver;
+}
+
 /** A value now, or later when some listener or the controller was async. */
 export type MaybePromise<T> = T | Promise<T>;
 
@@ -42,7 +48,7 @@ export class Kernel {
   readonly dispatcher: EventDispatcher;
   readonly resolver: ControllerResolver;
 
-  constructor({ dispatcher = new EventDispatcher(), resolver = new AttributeControllerResolver() } = {}) {
+  constructor({ dispatcher = new EventDispatcher(), resolver = new AttributeControllerResolver() }: KernelOptions = {}) {
     this.dispatcher = dispatcher;
     this.resolver = resolver;
   }
