@@ -53,6 +53,27 @@ describe('Kernel', () => {
       }
     });
 
+    it('takes each of concurrent sub-requests off the stack by itself, whichever finishes first', async () => {
+      const kernel = new Kernel();
+      kernel.dispatcher.on('request', (event) => {
+        if (!event.isMainRequest) return;
+        event.request.attributes.controller = async (request: Request) => {
+          const opened: (() => void)[] = [];
+          const gated = () => new Promise<Response>((resolve) => opened.push(() => resolve(new Response('sub'))));
+          // Both are on the stack, the second above the first; the first finishes first.
+          const [first, second] = [request.duplicate({ attributes: { controller: gated } }), request.duplicate({ attributes: { controller: gated } })];
+          const handled = [kernel.handle(first, { type: 'sub' }), kernel.handle(second, { type: 'sub' })];
+          opened[0]!();
+          await handled[0];
+          const afterFirst = request.stack?.current === second ? 'second' : 'not the second';
+          opened[1]!();
+          await handled[1];
+          return new Response(`${afterFirst}, then ${request.stack?.current === request ? 'main' : 'not main'}`);
+        };
+      });
+      assert.equal((await kernel.handle(get())).body, 'second, then main');
+    });
+
     it('keeps concurrent main requests on separate stacks', async () => {
       const kernel = kernelWithController(async (request) => {
         await new Promise((resolve) => setImmediate(resolve));

@@ -163,9 +163,9 @@ export class Kernel {
   #finishRequest(request: Request, type: RequestType): Promise<void> | undefined {
     if (this.dispatcher.hasListeners('finishRequest')) {
       const event = this.dispatcher.dispatchEvent('finishRequest', new FinishRequestEvent(this, request, type));
-      if (event instanceof Promise) return event.then(() => void request.stack?.pop());
+      if (event instanceof Promise) return event.then(() => leaveStack(request));
     }
-    request.stack?.pop();
+    leaveStack(request);
     return undefined;
   }
 
@@ -269,9 +269,9 @@ export function controllerNotFoundMessage(pathInfo: string): string {
   return `Unable to find the controller for path "${pathInfo}". The route is wrongly configured.`;
 }
 
-// Pops the request if it is still the current one (a finished request has left already).
+// Takes the request off its stack, where it is (a finished request has left already).
 function leaveStack(request: Request): void {
-  if (request.stack?.current === request) request.stack.pop();
+  request.stack?.leave(request);
 }
 
 /**

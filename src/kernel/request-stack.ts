@@ -21,6 +21,17 @@ export class RequestStack {
     return this.#requests.pop();
   }
 
+  /**
+   * Takes `request` off the stack wherever it is; nothing when it has left already. What the kernel does
+   * once a request is over: sub-requests a controller runs concurrently (Promise.all) end in any order, and
+   * pop() would take off the one above, leaving the finished one as the current request of the other's
+   * listeners.
+   */
+  leave(request: Request): void {
+    const index = this.#requests.lastIndexOf(request);
+    if (index !== -1) this.#requests.splice(index, 1);
+  }
+
   get current(): Request | undefined {
     return this.#requests.at(-1);
   }
