@@ -111,6 +111,19 @@ describe('EventDispatcher', () => {
     assert.deepEqual(traced, ['failing']);
   });
 
+  it('goes on past a listener written in JavaScript that returns null or another value, with or without a tracer', async () => {
+    for (const traced of [false, true]) {
+      const dispatcher = new EventDispatcher();
+      if (traced) dispatcher.tracer = () => {};
+      const calls: string[] = [];
+      // What `(event) => cache.get(event.request.pathInfo) ?? null` gives in a JavaScript module.
+      dispatcher.on('request', (() => null) as unknown as () => void, 10);
+      dispatcher.on('request', (() => calls.push('next')) as unknown as () => void);
+      await dispatcher.dispatch('request', requestEvent());
+      assert.deepEqual(calls, ['next'], `traced: ${traced}`);
+    }
+  });
+
   it('removes a listener with off()', async () => {
     const dispatcher = new EventDispatcher();
     let called = false;

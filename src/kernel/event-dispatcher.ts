@@ -151,6 +151,7 @@ export class EventDispatcher {
   }
 }
 
+// Not only undefined: a listener from a JavaScript module may return anything, null included.
 function isThenable(value: unknown): value is Promise<void> {
-  return value !== undefined && typeof (value as Promise<void>).then === 'function';
+  return value !== undefined && value !== null && typeof (value as Promise<void>).then === 'function';
 }
