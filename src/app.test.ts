@@ -72,6 +72,14 @@ describe('App.listen()', () => {
       assert.equal(server.host, '127.0.0.2');
     });
   });
+
+  it('is closed by a close() that comes while the server is still starting, instead of keeping the process alive', async () => {
+    await withApp({ APP_ENV: 'prod' }, { routes: [] }, async (app) => {
+      const starting = app.listen({ port: 0, host: '127.0.0.1' });
+      await app.close();
+      assert.equal((await starting).server.listening, false);
+    });
+  });
 });
 
 describe("the profiler's request panel of createApp", () => {

@@ -61,7 +61,7 @@ export interface App {
   handle(request: Request): Promise<Response>;
   /** Serves on the configured `PORT` and `HOST` with its server limits; an option given here wins unless it is undefined. */
   listen(options?: ServeOptions): Promise<RunningServer>;
-  /** Flushes logs and pending profile writes. */
+  /** Stops the servers listen() started (one still starting too), then flushes logs and pending profile writes. */
   close(): Promise<void>;
 }
 
@@ -155,6 +155,8 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
   }
 
   const servers = new Set<RunningServer>();
+  // Servers still binding their port: close() waits for them, so that it closes them too.
+  const starting = new Set<Promise<RunningServer>>();
   const app: App = {
     config,
     kernel,
@@ -174,13 +176,22 @@ export function createApp({ config = loadConfig(), routes, subscribers = [], log
       // An option given as undefined (`{ port: flags.port }`, the flag left out) keeps the configured value,
       // as a left-out key does: spread as it is, it would have serve() fall back to port 8000 on 127.0.0.1.
       const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as ServeOptions;
-      const running = await serve(handler, { port: config.port, host: config.host, ...config.server, ...given });
+      const started = serve(handler, { port: config.port, host: config.host, ...config.server, ...given });
+      starting.add(started);
+      let running: RunningServer;
+      try {
+        running = await started;
+      } finally {
+        starting.delete(started);
+      }
       servers.add(running);
       log.info(LOG_MESSAGES.serverListening, { url: running.url, env: config.env, debug: config.debug });
       if (config.debug && !isLoopback(running.host)) log.warning(LOG_MESSAGES.debugOnPublicAddress, { host: running.host });
       return running;
     },
     async close() {
+      // A listen() still under way would leave its server open, the process alive, after close() resolved.
+      for (const result of await Promise.allSettled([...starting])) if (result.status === 'fulfilled') servers.add(result.value);
       await Promise.all([...servers].map((server) => server.close()));
       servers.clear();
       await handler.settle();
