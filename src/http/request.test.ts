@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Request } from './request.js';
 import { splitHostPort } from './request-target.js';
+import { RequestStack } from '../kernel/request-stack.js';
 
 describe('Request', () => {
   it('reads a header record built by hand whatever the case of its names, as node keys its own', () => {
@@ -66,6 +67,16 @@ describe('Request', () => {
     assert.equal(sub.parent, request);
     assert.equal(sub.attributes.route, undefined);
     assert.equal(sub.header('host'), 'h');
+  });
+
+  it('duplicates itself for a sub-request to another URL, which the router matches, still linked to its parent and stack', () => {
+    const request = new Request({ method: 'GET', target: '/cart', headers: { host: 'h', cookie: 'session=1' } });
+    request.stack = new RequestStack();
+    const sub = request.duplicate({ target: '/fragments/basket?compact=1' });
+    assert.deepEqual([sub.pathInfo, sub.queryString, sub.header('cookie')], ['/fragments/basket', 'compact=1', 'session=1']);
+    assert.equal(sub.parent, request);
+    assert.equal(sub.stack, request.stack);
+    assert.equal(sub.attributes.controller, undefined);
   });
 
   it('reads its body once, from a buffer, a function or a body source, and an empty body when it has none', async () => {

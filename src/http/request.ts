@@ -272,13 +272,13 @@ export class Request {
   }
 
   /**
-   * A copy for a sub-request: same headers, path, query, peer and origin; attributes replaced.
-   * The error listener uses it to hand a failed request to the error controller.
+   * A copy for a sub-request, with its parent and stack: same headers, peer and origin, same path and query
+   * unless `target` names a URL for the router to match; attributes replaced (the error listener's controller).
    */
-  duplicate({ attributes = {}, method }: { attributes?: RequestAttributes; method?: string } = {}): Request {
+  duplicate({ attributes = {}, method, target }: { attributes?: RequestAttributes; method?: string; target?: string } = {}): Request {
     const copy = new Request({
       method: this.realMethod,
-      target: this.queryString === '' ? this.pathInfo : `${this.pathInfo}?${this.queryString}`,
+      target: target ?? (this.queryString === '' ? this.pathInfo : `${this.pathInfo}?${this.queryString}`),
       headers: this.#headers ?? { rawHeaders: this.#lines! },
       remoteAddress: this.remoteAddress,
       remotePort: this.remotePort,
