@@ -39,5 +39,10 @@ describe('Kernel', () => {
       assert.equal(await described(function render() { return new Response('x'); }), 'a function (render).');
       assert.equal(await described(() => new Response('x')), 'an anonymous function.');
     });
+
+    it("names a Response of the fetch API, the global one a controller gets when it forgets to import keel's", async () => {
+      const error = await kernelWithController(() => new globalThis.Response('hi')).handle(get(), { catch: false }).then(() => undefined, (failure: unknown) => failure);
+      assert.match((error as HttpException).message, /but it returned a Response of the fetch API \(the global one\): return keel's, imported from 'keel'\.$/);
+    });
   });
 });

@@ -282,6 +282,8 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return `an array ([${Array.from({ length: Math.min(value.length, 64) }, (_, index) => `${index} => ...`).join(', ').slice(0, 255)}])`;
+  // The global one, there without an import: what a controller written as a fetch handler (Hono) returns.
+  if (value instanceof globalThis.Response) return "a Response of the fetch API (the global one): return keel's, imported from 'keel'";
   if (typeof value === 'object') return Object.getPrototypeOf(value) === null ? 'an object with no prototype' : `an object of type ${value.constructor?.name ?? 'Object'}`;
   if (typeof value === 'function') return value.name === '' ? 'an anonymous function' : `a function (${value.name})`;
   if (typeof value === 'string') {
