@@ -31,7 +31,7 @@ export { ERROR_CODES, type ErrorCode, type ErrorCodeInfo } from './http/error-co
 // Kernel
 export { Kernel, type HandleOptions, type KernelOptions } from './kernel/kernel.js';
 export { AttributeControllerResolver, type ControllerResolver } from './kernel/controller-resolver.js';
-export { EventDispatcher, type Listener, type Subscriber, type Subscription, type ListenerTracer } from './kernel/event-dispatcher.js';
+export { EventDispatcher, type EventSubscription, type Listener, type Subscriber, type Subscription, type ListenerTracer } from './kernel/event-dispatcher.js';
 export {
   KernelEvent,
   RequestEvent,

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Request } from '../http/request.js';
 import { Response } from '../http/response.js';
-import { EventDispatcher, type Subscriber, type Subscription } from './event-dispatcher.js';
+import type { EventSubscription, KernelEventName, KernelEvents, Listener, Subscriber, Subscription } from 'keel';
+import { EventDispatcher } from './event-dispatcher.js';
 import { RequestEvent } from './events.js';
 import { Kernel } from './kernel.js';
 
@@ -70,6 +71,23 @@ describe('EventDispatcher', () => {
     const dispatcher = new EventDispatcher();
     dispatcher.addSubscriber(new AuditListener());
     assert.deepEqual(dispatcher.listeners('request'), [{ name: 'AuditListener.onRequest', priority: 8 }]);
+  });
+
+  // A helper of the application's own, generic in the event's name, needs the one-event subscription type;
+  // its arrows have no name of their own, and are shown as anonymous rather than as `Audit.`.
+  it('takes subscriptions built by a generic helper typed with EventSubscription', async () => {
+    const on = <K extends KernelEventName>(event: K, listener: Listener<KernelEvents[K]>, priority = 0): EventSubscription<K> => ({ event, listener, priority });
+    const calls: string[] = [];
+    class Audit implements Subscriber {
+      subscribedEvents(): Subscription[] {
+        return [on('request', (event) => void calls.push(event.request.method), 4), on('terminate', () => void calls.push('terminate'))];
+      }
+    }
+    const dispatcher = new EventDispatcher();
+    dispatcher.addSubscriber(new Audit());
+    await dispatcher.dispatch('request', requestEvent());
+    assert.deepEqual(calls, ['GET']);
+    assert.deepEqual(dispatcher.listeners('request'), [{ name: 'Audit.anonymous', priority: 4 }]);
   });
 
   it("calls a subscriber's listener on the subscriber, so that a method given unbound reads its own fields", async () => {

@@ -69,7 +69,8 @@ export class EventDispatcher {
    */
   addSubscriber(subscriber: Subscriber): void {
     for (const sub of subscriber.subscribedEvents()) {
-      const name = sub.name ?? `${subscriber.constructor.name}.${sub.listener.name.replace(/^bound /, '')}`;
+      // An arrow made in a helper has no name: `Audit.anonymous`, as on() names one, rather than `Audit.`.
+      const name = sub.name ?? `${subscriber.constructor.name}.${sub.listener.name.replace(/^bound /, '') || 'anonymous'}`;
       this.#add(sub.event, sub.listener as Listener<never>, sub.priority ?? 0, name, subscriber);
     }
   }
