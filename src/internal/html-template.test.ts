@@ -42,6 +42,14 @@ describe('html``', () => {
   });
 });
 
+describe('escapeHtmlText', () => {
+  it('writes one U+FFFD per ill-formed sequence of a header\'s bytes, as htmlspecialchars() with ENT_SUBSTITUTE does', () => {
+    // A Referer's bytes E9 FF, as headerText keeps them: one sequence for PHP, where encoding each byte wrote two.
+    assert.equal(escapeHtmlText('from "\udce9\udcff"'), 'from &quot;\ufffd&quot;');
+    assert.equal(render(html`<p>${'\udcf0\udc9f\udc98x'}</p>`), '<p>\ufffdx</p>');
+  });
+});
+
 describe('asciiHtml', () => {
   // What a browser makes of the text: the references escapeHtmlText and asciiHtml write, decoded.
   const decode = (markup: string) =>

@@ -1,5 +1,6 @@
 import type { VNode } from 'preact';
 import { jsxEscape, jsxTemplate } from 'preact/jsx-runtime';
+import { substituteLikePhp } from './php-substitute.js';
 
 /**
  * Markup as a tagged template, rendered and escaped by preact as JSX is: every interpolated value is text,
@@ -41,13 +42,15 @@ export function trustedHtml(markup: string): VNode {
 /**
  * Text escaped as PHP's `htmlspecialchars()` escapes it in the reference's templates: preact's escaping
  * (`&`, `<`, `"`) plus `>`, which preact leaves as HTML allows in text; with `quotes`, `'` too
- * (ENT_QUOTES), for a value that also goes between single quotes. Where the reference's bytes show (the
- * debug page's title and message, a redirect's body, a comment), keel's are then the same.
+ * (ENT_QUOTES), for a value that also goes between single quotes. A header's bytes that are no UTF-8 become
+ * U+FFFD as ENT_SUBSTITUTE makes them, one per ill-formed sequence (see substituteLikePhp). Where the
+ * reference's bytes show (the debug page's title and message, a redirect's body, a comment), keel's are
+ * then the same.
  * @example escapeHtmlText('<a href="x">') // '&lt;a href=&quot;x&quot;&gt;'
  */
 export function escapeHtmlText(text: string, { quotes = false } = {}): string {
   // jsxEscape() is the escaping preact's renderer applies to text, without a node to build and render.
-  const escaped = (jsxEscape(text) as string).replaceAll('>', '&gt;');
+  const escaped = (jsxEscape(substituteLikePhp(text)) as string).replaceAll('>', '&gt;');
   return quotes ? escaped.replaceAll("'", '&#039;') : escaped;
 }
 
@@ -72,5 +75,6 @@ function escapeValue(value: unknown): unknown {
   // item, escaping its strings: as it is. jsxEscape would escape a list's strings once more.
   if (typeof value === 'object' && (Array.isArray(value) || (Object.hasOwn(value, 'constructor') && (value as { constructor?: unknown }).constructor === undefined))) return value;
   // Anything else as its text; an object without a prototype has no toString.
-  return jsxEscape(typeof (value as { toString?: unknown }).toString === 'function' ? String(value) : Object.prototype.toString.call(value));
+  // A header's bytes that are no UTF-8 as the reference's escaping (htmlspecialchars, ENT_SUBSTITUTE) shows them.
+  return jsxEscape(substituteLikePhp(typeof (value as { toString?: unknown }).toString === 'function' ? String(value) : Object.prototype.toString.call(value)));
 }

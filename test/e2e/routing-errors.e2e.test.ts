@@ -43,6 +43,15 @@ describe('routing errors and redirects through a trusted proxy, in dev', () => {
     assert.ok(response.body.includes('(from &quot;https://ex.test/\ufffd\ufffd&quot;)'), response.body.slice(0, 300));
   });
 
+  it('shows an ill-formed sequence of a Referer\'s bytes as one U+FFFD on the page, as the reference\'s htmlspecialchars() does', async () => {
+    // E9 starts a three-byte character and FF cannot continue it: one sequence for PHP, two bytes in the header.
+    const head = seedHeaders({ referer: 'https://ex.test/\xe9\xff' }).map(([name, value]) => `${name}: ${value}`);
+    const response = await sendRaw(demo.port, Buffer.from(`GET /robots.txt HTTP/1.1\r\n${head.join('\r\n')}\r\n\r\n`, 'latin1'));
+    assert.match(response.header('x-debug-exception') ?? '', /ex\.test%2F%E9%FF%22%29$/);
+    assert.ok(response.body.startsWith('<!-- No route found for &quot;GET https://app.example.test/robots.txt&quot; (from &quot;https://ex.test/\ufffd&quot;) (404 Not Found) -->'), response.body.slice(0, 300));
+    assert.match(response.body, /<title>[^<]*\(from &quot;https:\/\/ex\.test\/\ufffd&quot;\)/);
+  });
+
   it('refuses an invalid forwarded host with the reference\'s 400: its class, the host as sent, a token link without a host', async () => {
     const response = await rawRequest(demo.port, { path: '/robots.txt', headers: seedHeaders({ 'x-forwarded-host': 'Bad Host' }) });
     assert.equal(response.status, 400);
