@@ -6,6 +6,18 @@ const NON_ASCII = /[\x80-\xff]/;
 /** The first character of the range that stands for bytes that are no UTF-8 (see headerText). */
 export const ESCAPED_BYTE_BASE = 0xdc00;
 
+/** A run of bytes headerText kept as U+DC80–U+DCFF, never the low half of a surrogate pair. */
+export const KEPT_BYTES = /(?<![\ud800-\udbff])[\udc80-\udcff]+/g;
+
+/**
+ * Whether the text holds a byte that is no UTF-8, as headerText keeps it: text PHP's json_encode() refuses.
+ * @example holdsKeptBytes(headerText('caf\u00e9')) // true
+ */
+export function holdsKeptBytes(text: string): boolean {
+  KEPT_BYTES.lastIndex = 0;
+  return KEPT_BYTES.test(text);
+}
+
 /**
  * A header value as the text its bytes spell: `café` sent in UTF-8 arrives from node:http as `cafÃ©` and
  * is read back as `café`, as the reference (which keeps the bytes) shows it in messages, logs and pages.

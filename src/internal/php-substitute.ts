@@ -1,7 +1,4 @@
-import { ESCAPED_BYTE_BASE } from '../http/header-text.js';
-
-// Bytes kept from a header that were no UTF-8 (see header-text.ts), never the low half of a surrogate pair.
-const ESCAPED_RUN = /(?<![\ud800-\udbff])[\udc80-\udcff]+/g;
+import { ESCAPED_BYTE_BASE, KEPT_BYTES } from '../http/header-text.js';
 
 /**
  * The text with its bytes that are no UTF-8 replaced by U+FFFD as PHP's `htmlspecialchars()` with
@@ -13,7 +10,7 @@ const ESCAPED_RUN = /(?<![\ud800-\udbff])[\udc80-\udcff]+/g;
  */
 export function substituteLikePhp(text: string): string {
   if (!/[\udc80-\udcff]/.test(text)) return text;
-  return text.replace(ESCAPED_RUN, (run) => {
+  return text.replace(KEPT_BYTES, (run) => {
     const bytes = Array.from(run, (char) => char.charCodeAt(0) - ESCAPED_BYTE_BASE);
     let replaced = '';
     for (let i = 0; i < bytes.length; i += failureLength(bytes, i)) replaced += '\ufffd';

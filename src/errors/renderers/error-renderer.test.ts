@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { HttpException, MethodNotAllowedHttpException, NotFoundHttpException } from '../../http/http-exception.js';
+import { headerText } from '../../http/header-text.js';
 import { Request } from '../../http/request.js';
 import { rawurlencode } from '../../internal/rawurlencode.js';
 import { ErrorRenderer } from './error-renderer.js';
@@ -44,6 +45,16 @@ describe('ErrorRenderer', () => {
       const line = Number(/:(\d+):\d+\)?\n/.exec(error.stack!)![1]);
       assert.deepEqual(headers[1], ['X-Debug-Exception', 'No%20route%20found%20for%20%22GET%20http%3A%2F%2Flocalhost%2Frobots.txt%22']);
       assert.deepEqual(headers[2], ['X-Debug-Exception-File', `${rawurlencode(THIS_FILE)}:${line}`]);
+    });
+
+    it('falls back to the HTML page, Vary after its headers, when JSON cannot encode a Referer\'s bytes that are no UTF-8', () => {
+      const referer = headerText('https://ex.test/\u00e9\u00ff');
+      const { status, headers, body } = renderer.render(new NotFoundHttpException(`${MESSAGE} (from "${referer}")`), request('application/json'));
+      assert.equal(status, 404);
+      assert.deepEqual(names(headers), ['Content-Type', 'X-Debug-Exception', 'X-Debug-Exception-File', 'Vary']);
+      assert.deepEqual(headers[0], ['Content-Type', 'text/html; charset=UTF-8']);
+      assert.match(headers[1]![1], /%E9%FF%22%29$/);
+      assert.match(body, /^<!-- No route found for &quot;GET http:\/\/localhost\/robots.txt&quot; \(from &quot;https:\/\/ex.test\/\ufffd&quot;\) \(404 Not Found\) -->/);
     });
 
     it('keeps only the first 2000 bytes of a long message in X-Debug-Exception', () => {

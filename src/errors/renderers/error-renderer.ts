@@ -1,10 +1,11 @@
 import type { Request } from '../../http/request.js';
-import { createFlatError } from '../flat-error.js';
+import { NotEncodableValueError } from '../../internal/php-json.js';
+import { createFlatError, type FlatError } from '../flat-error.js';
 import { CsvRenderer } from './csv-renderer.js';
 import { HtmlRenderer } from './html-renderer.js';
 import { JsonRenderer } from './json-renderer.js';
 import { type ErrorFormat, negotiateErrorFormat } from './negotiate-format.js';
-import type { RenderedError, Renderer } from './renderer.js';
+import type { RenderContext, RenderedError, Renderer } from './renderer.js';
 import { XmlRenderer } from './xml-renderer.js';
 import { YamlRenderer } from './yaml-renderer.js';
 
@@ -29,7 +30,8 @@ export interface RenderErrorOptions {
  * Renders a thrown value in the format the client asked for (Symfony's SerializerErrorRenderer in front
  * of the HTML renderer): JSON or XML problem details when Accept names them (CSV and YAML too when a
  * route's `_format` does), the HTML page otherwise.
- * Every answer carries `Vary: Accept`, since the body depends on it.
+ * Every answer carries `Vary: Accept`, since the body depends on it. A body the format cannot encode (JSON
+ * of a Referer's bytes that are no UTF-8) falls back to the HTML page, as Symfony's does.
  */
 export class ErrorRenderer {
   readonly #debug: boolean;
@@ -44,9 +46,18 @@ export class ErrorRenderer {
     const debug = this.#debug && (showException ?? request.attributes.showException) !== false;
     const flat = createFlatError(error, { debug });
     const chosen = negotiateErrorFormat(request.header('accept'), format ?? request.attributes.format);
-    const rendered = this.#renderers[chosen].render(flat, { request, debug });
+    const rendered = this.#renderIn(chosen, flat, { request, debug });
     if (!hasVary(rendered.headers)) rendered.headers.push(['Vary', 'Accept']);
     return rendered;
+  }
+
+  #renderIn(format: ErrorFormat, flat: FlatError, context: RenderContext): RenderedError {
+    try {
+      return this.#renderers[format].render(flat, context);
+    } catch (error) {
+      if (!(error instanceof NotEncodableValueError) || format === 'html') throw error;
+      return this.#renderers.html.render(flat, context);
+    }
   }
 }
 
