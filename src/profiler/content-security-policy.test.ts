@@ -44,6 +44,27 @@ describe('addProfilerNonces', () => {
     assert.equal(headers.get('content-security-policy-report-only'), `default-src 'self'; style-src-elem 'self' 'unsafe-inline' 'nonce-${style}'; script-src 'self' 'unsafe-inline' 'nonce-${script}'; style-src 'self' 'unsafe-inline' 'nonce-${style}'`);
     assert.equal(headers.get('x-content-security-policy'), `script-src 'none' 'unsafe-inline' 'nonce-${script}'`);
   });
+  it('reads directive names and keywords in any case, sources split by any whitespace, and obeys the first of a repeated directive, as browsers do', () => {
+    const upper = policyAfter({ 'Content-Security-Policy': "default-src 'none'; STYLE-SRC https://cdn.test" });
+    const { script, style } = upper.nonces!;
+    assert.equal(upper.headers.get('content-security-policy'), `default-src 'none'; STYLE-SRC https://cdn.test 'unsafe-inline' 'nonce-${style}'; script-src 'unsafe-inline' 'nonce-${script}'`);
+    const tab = policyAfter({ 'Content-Security-Policy': "default-src 'none'; style-src\t'self'" });
+    assert.equal(tab.headers.get('content-security-policy'), `default-src 'none'; style-src 'self' 'unsafe-inline' 'nonce-${tab.nonces!.style}'; script-src 'unsafe-inline' 'nonce-${tab.nonces!.script}'`);
+    // A nonce would make browsers ignore the page's own 'UNSAFE-INLINE': keywords are case-insensitive too.
+    const open = policyAfter({ 'Content-Security-Policy': "style-src 'self' 'UNSAFE-INLINE'" });
+    assert.equal(open.nonces, undefined);
+    assert.equal(open.headers.get('content-security-policy'), "style-src 'self' 'UNSAFE-INLINE'");
+    const hashed = policyAfter({ 'Content-Security-Policy': "style-src 'Unsafe-Inline' 'SHA256-abc='" });
+    assert.equal(hashed.headers.get('content-security-policy'), `style-src 'Unsafe-Inline' 'SHA256-abc=' 'nonce-${hashed.nonces!.style}'`);
+    // The second style-src is ignored by browsers: the first one is the one to open to the toolbar.
+    const twice = policyAfter({ 'Content-Security-Policy': "style-src 'self'; style-src 'unsafe-inline'" });
+    assert.equal(twice.headers.get('content-security-policy'), `style-src 'self' 'unsafe-inline' 'nonce-${twice.nonces!.style}'; style-src 'unsafe-inline'`);
+  });
+
+  it('leaves out the empty directive of a trailing semicolon', () => {
+    const { headers, nonces } = policyAfter({ 'Content-Security-Policy': "style-src 'self';" });
+    assert.equal(headers.get('content-security-policy'), `style-src 'self' 'unsafe-inline' 'nonce-${nonces!.style}'`);
+  });
 });
 
 describe('removeCspHeaders', () => {

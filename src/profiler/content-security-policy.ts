@@ -17,6 +17,8 @@ const NONCE_DIRECTIVES = [
   ['style-src-elem', 'style'],
 ] as const;
 
+const UNSAFE_INLINE = "'unsafe-inline'";
+
 export interface ProfilerNonces {
   script: string;
   style: string;
@@ -44,46 +46,66 @@ export function addProfilerNonces(headers: HeaderBag): ProfilerNonces | undefine
     let changed = false;
     for (const [directive, kind] of NONCE_DIRECTIVES) {
       if (authorizesInline(directives, directive)) continue;
-      let sources = directives.get(directive);
+      let sources = sourcesOf(directives, directive);
       if (sources === undefined) {
         const fallback = fallbackOf(directives, directive);
         if (fallback === undefined) continue;
         // 'none' is only valid alone: copied next to a nonce it would be an error.
-        sources = fallback.length === 1 && fallback[0] === "'none'" ? [] : [...fallback];
-        directives.set(directive, sources);
+        sources = fallback.length === 1 && isKeyword(fallback[0]!, "'none'") ? [] : [...fallback];
+        directives.push({ name: directive, sources });
       }
       nonces ??= { script: generateNonce(), style: generateNonce() };
-      if (!sources.includes("'unsafe-inline'")) sources.push("'unsafe-inline'");
+      if (!sources.some((source) => isKeyword(source, UNSAFE_INLINE))) sources.push(UNSAFE_INLINE);
       sources.push(`'nonce-${nonces[kind]}'`);
       changed = true;
     }
-    if (changed) headers.set(name, [...directives].map(([directive, sources]) => `${directive} ${sources.join(' ')}`).join('; '));
+    if (changed) headers.set(name, directives.map(({ name, sources }) => [name, ...sources].join(' ')).join('; '));
   }
   return nonces;
 }
 
-// As the reference splits a policy: on `;`, then on single spaces (an empty directive keeps its place).
-function parseDirectives(value: string): Map<string, string[]> {
-  const directives = new Map<string, string[]>();
+interface Directive {
+  /** As the policy spells it: directive names are case-insensitive (CSP 3 §2.2.1), and kept as written. */
+  name: string;
+  sources: string[];
+}
+
+// As a browser parses a policy (CSP 3 §2.2.1): directives split on `;`, names and sources on any ASCII
+// whitespace, empty directives skipped. The reference splits on single spaces and matches names as written,
+// so `STYLE-SRC` or a tab after the name went unseen, and the directive it added after it was the one that
+// browsers ignore.
+function parseDirectives(value: string): Directive[] {
+  const directives: Directive[] = [];
   for (const directive of value.split(';')) {
-    const [name = '', ...sources] = directive.trim().split(' ');
-    directives.set(name, sources);
+    const [name, ...sources] = directive.split(/[\t\n\f\r ]+/).filter((token) => token !== '');
+    if (name !== undefined) directives.push({ name, sources });
   }
   return directives;
 }
 
-function authorizesInline(directives: Map<string, string[]>, directive: string): boolean {
-  const sources = directives.get(directive) ?? fallbackOf(directives, directive);
-  return sources !== undefined && sources.includes("'unsafe-inline'") && !sources.some(isHashOrNonce);
+// The first directive of that name, the one browsers obey: they ignore a repeated one.
+function sourcesOf(directives: Directive[], name: string): string[] | undefined {
+  return directives.find((directive) => directive.name.toLowerCase() === name)?.sources;
+}
+
+function authorizesInline(directives: Directive[], directive: string): boolean {
+  const sources = sourcesOf(directives, directive) ?? fallbackOf(directives, directive);
+  return sources !== undefined && sources.some((source) => isKeyword(source, UNSAFE_INLINE)) && !sources.some(isHashOrNonce);
 }
 
 // The `-elem` directives are left to the browser's own fallback; the others fall back on default-src.
-function fallbackOf(directives: Map<string, string[]>, directive: string): string[] | undefined {
-  return directive.endsWith('-elem') ? undefined : directives.get('default-src');
+function fallbackOf(directives: Directive[], directive: string): string[] | undefined {
+  return directive.endsWith('-elem') ? undefined : sourcesOf(directives, 'default-src');
+}
+
+// Keywords, like every token of the policy's grammar, are case-insensitive: 'UNSAFE-INLINE' allows inline content.
+function isKeyword(source: string, keyword: string): boolean {
+  return source.toLowerCase() === keyword;
 }
 
 function isHashOrNonce(source: string): boolean {
-  return source.endsWith("'") && (source.startsWith("'nonce-") || source.startsWith("'sha256-") || source.startsWith("'sha384-") || source.startsWith("'sha512-"));
+  const lower = source.toLowerCase();
+  return lower.endsWith("'") && (lower.startsWith("'nonce-") || lower.startsWith("'sha256-") || lower.startsWith("'sha384-") || lower.startsWith("'sha512-"));
 }
 
 // Symfony's NonceGenerator: 16 random bytes, hex.
