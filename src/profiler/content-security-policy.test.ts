@@ -61,6 +61,15 @@ describe('addProfilerNonces', () => {
     assert.equal(twice.headers.get('content-security-policy'), `style-src 'self' 'unsafe-inline' 'nonce-${twice.nonces!.style}'; style-src 'unsafe-inline'`);
   });
 
+  it('gives each policy of a comma-separated list its nonces, and no policy another\'s directives', () => {
+    const { headers, nonces } = policyAfter({ 'Content-Security-Policy': "default-src 'self', style-src 'none', img-src *" });
+    const { script, style } = nonces!;
+    assert.equal(
+      headers.get('content-security-policy'),
+      `default-src 'self'; script-src 'self' 'unsafe-inline' 'nonce-${script}'; style-src 'self' 'unsafe-inline' 'nonce-${style}', style-src 'none' 'unsafe-inline' 'nonce-${style}', img-src *`,
+    );
+  });
+
   it('leaves out the empty directive of a trailing semicolon', () => {
     const { headers, nonces } = policyAfter({ 'Content-Security-Policy': "style-src 'self';" });
     assert.equal(headers.get('content-security-policy'), `style-src 'self' 'unsafe-inline' 'nonce-${nonces!.style}'`);

@@ -39,29 +39,38 @@ export function removeCspHeaders(headers: HeaderBag): void {
  */
 export function addProfilerNonces(headers: HeaderBag): ProfilerNonces | undefined {
   let nonces: ProfilerNonces | undefined;
+  const nonceOf = (kind: keyof ProfilerNonces) => (nonces ??= { script: generateNonce(), style: generateNonce() })[kind];
   for (const name of CSP_HEADERS) {
     const value = headers.get(name);
     if (value === undefined) continue;
-    const directives = parseDirectives(value);
-    let changed = false;
-    for (const [directive, kind] of NONCE_DIRECTIVES) {
-      if (authorizesInline(directives, directive)) continue;
-      let sources = sourcesOf(directives, directive);
-      if (sources === undefined) {
-        const fallback = fallbackOf(directives, directive);
-        if (fallback === undefined) continue;
-        // 'none' is only valid alone: copied next to a nonce it would be an error.
-        sources = fallback.length === 1 && isKeyword(fallback[0]!, "'none'") ? [] : [...fallback];
-        directives.push({ name: directive, sources });
-      }
-      nonces ??= { script: generateNonce(), style: generateNonce() };
-      if (!sources.some((source) => isKeyword(source, UNSAFE_INLINE))) sources.push(UNSAFE_INLINE);
-      sources.push(`'nonce-${nonces[kind]}'`);
-      changed = true;
-    }
-    if (changed) headers.set(name, directives.map(({ name, sources }) => [name, ...sources].join(' ')).join('; '));
+    // A comma separates policies that are each enforced (CSP 3 §2.2.2): each one must let the toolbar through,
+    // and none may gain another's directives, as it did when the list was read as a single policy.
+    const policies = value.split(',');
+    const updated = policies.map((policy) => withNonces(policy, nonceOf));
+    if (updated.some((policy) => policy !== undefined)) headers.set(name, updated.map((policy, i) => policy ?? policies[i]!.trim()).join(', '));
   }
   return nonces;
+}
+
+// One policy with the nonces in its script and style directives, or undefined when it needs none.
+function withNonces(policy: string, nonceOf: (kind: keyof ProfilerNonces) => string): string | undefined {
+  const directives = parseDirectives(policy);
+  let changed = false;
+  for (const [directive, kind] of NONCE_DIRECTIVES) {
+    if (authorizesInline(directives, directive)) continue;
+    let sources = sourcesOf(directives, directive);
+    if (sources === undefined) {
+      const fallback = fallbackOf(directives, directive);
+      if (fallback === undefined) continue;
+      // 'none' is only valid alone: copied next to a nonce it would be an error.
+      sources = fallback.length === 1 && isKeyword(fallback[0]!, "'none'") ? [] : [...fallback];
+      directives.push({ name: directive, sources });
+    }
+    if (!sources.some((source) => isKeyword(source, UNSAFE_INLINE))) sources.push(UNSAFE_INLINE);
+    sources.push(`'nonce-${nonceOf(kind)}'`);
+    changed = true;
+  }
+  return changed ? directives.map(({ name, sources }) => [name, ...sources].join(' ')).join('; ') : undefined;
 }
 
 interface Directive {
