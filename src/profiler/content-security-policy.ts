@@ -32,7 +32,7 @@ export function removeCspHeaders(headers: HeaderBag): void {
 /**
  * Symfony's ContentSecurityPolicyHandler::updateResponseHeaders(), for the response of a main request: each
  * CSP header whose script or style directives forbid inline content gets `'unsafe-inline'` and a nonce in
- * them (a missing directive is first copied from `default-src`, without a lone `'none'`), so that the
+ * them (a missing directive is first copied from `default-src`; a lone `'none'` gives way to them), so that the
  * toolbar, carrying the nonce, is allowed where the page's own inline content stays refused. Answers the
  * nonces, or undefined when the response has no policy to change.
  * @example addProfilerNonces(headers) // `default-src 'self'` → `default-src 'self'; script-src 'self' 'unsafe-inline' 'nonce-…'; style-src …`
@@ -62,10 +62,12 @@ function withNonces(policy: string, nonceOf: (kind: keyof ProfilerNonces) => str
     if (sources === undefined) {
       const fallback = fallbackOf(directives, directive);
       if (fallback === undefined) continue;
-      // 'none' is only valid alone: copied next to a nonce it would be an error.
-      sources = fallback.length === 1 && isKeyword(fallback[0]!, "'none'") ? [] : [...fallback];
+      sources = [...fallback];
       directives.push({ name: directive, sources });
     }
+    // 'none' is only valid alone (CSP 3 §2.3.1): next to the nonce, browsers ignore it and report the policy
+    // as faulty on every page, where the nonce alone already says the same.
+    if (sources.length === 1 && isKeyword(sources[0]!, "'none'")) sources.length = 0;
     if (!sources.some((source) => isKeyword(source, UNSAFE_INLINE))) sources.push(UNSAFE_INLINE);
     sources.push(`'nonce-${nonceOf(kind)}'`);
     changed = true;
