@@ -85,6 +85,8 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     // Level 0 writes stored blocks: the compressed bytes hold `</body>` as it is.
     { name: 'gzipped', path: '/gzipped', controller: () => new Response(gzipSync('<html><body>gz</body></html>', { level: 0 }), 200, [['Content-Type', 'text/html'], ['Content-Encoding', 'gzip']]) },
     { name: 'download', path: '/download', controller: () => Response.html('<html><body>file</body></html>', 200, { 'Content-Disposition': 'attachment' }) },
+    // A page in another charset than the toolbar's UTF-8, under a route whose name is not ASCII.
+    { name: 'page_été', path: '/latin1', controller: () => new Response(Buffer.from('<html><body>café</body></html>', 'latin1'), 200, [['Content-Type', 'text/html; charset=ISO-8859-1']]) },
     { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.

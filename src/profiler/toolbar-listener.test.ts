@@ -64,6 +64,16 @@ describe('ToolbarListener', () => {
     }
   });
 
+  it('writes the non-ASCII text of the toolbar as character references into a page of bytes, which may be in any charset', async () => {
+    const { get } = createProfiledApp();
+    const body = (await get('/latin1')).body as Buffer;
+    const text = body.toString('latin1');
+    assert.match(text, /^<html><body>café\n<div class="sf-toolbar-clearer">/);
+    assert.match(text, /title="Route">page_&#233;t&#233;</);
+    // The page's own é is its only byte outside ASCII.
+    assert.equal([...body].filter((byte) => byte > 0x7f).length, 1);
+  });
+
   it('leaves alone JSON, pages without </body>, XHR requests and the error sub-request', async () => {
     const { get } = createProfiledApp();
     assert.equal(bodyOf(await get('/api')), '{"ok":true}');

@@ -61,7 +61,7 @@ export class ToolbarListener implements Subscriber {
     const withToolbar =
       typeof body === 'string'
         ? `${body.slice(0, position)}\n${toolbar}\n${body.slice(position)}`
-        : Buffer.concat([body.subarray(0, position), Buffer.from(`\n${toolbar}\n`), body.subarray(position)]);
+        : Buffer.concat([body.subarray(0, position), Buffer.from(`\n${asciiMarkup(toolbar)}\n`, 'latin1'), body.subarray(position)]);
     response.body = withToolbar;
     if (response.headers.has('content-length')) response.headers.set('Content-Length', Buffer.byteLength(withToolbar));
   };
@@ -71,6 +71,12 @@ export class ToolbarListener implements Subscriber {
 // `attachment;`, so a bare `attachment` (a valid header) got the bar written into the downloaded file.
 function isAttachment(contentDisposition: string | undefined): boolean {
   return contentDisposition !== undefined && (contentDisposition.split(';', 1)[0] ?? '').trim().toLowerCase() === 'attachment';
+}
+
+// Bytes may be in any charset (ISO-8859-1, Shift_JIS…): the toolbar's UTF-8 would be garbled there (a route
+// `t_café` read `t_cafÃ©`), where a character reference reads the same in every charset built on ASCII.
+function asciiMarkup(markup: string): string {
+  return markup.replace(/[^\0-\x7f]/gu, (character) => `&#${character.codePointAt(0)};`);
 }
 
 function isEncoded(contentEncoding: string | undefined): boolean {
