@@ -87,6 +87,8 @@ export function createProfiledApp({ store = new MemoryProfileStore(), toolbar = 
     { name: 'download', path: '/download', controller: () => Response.html('<html><body>file</body></html>', 200, { 'Content-Disposition': 'attachment' }) },
     // A page in another charset than the toolbar's UTF-8, under a route whose name is not ASCII.
     { name: 'page_été', path: '/latin1', controller: () => new Response(Buffer.from('<html><body>café</body></html>', 'latin1'), 200, [['Content-Type', 'text/html; charset=ISO-8859-1']]) },
+    // Media types are case-insensitive (RFC 9110 §8.3.1).
+    { name: 'upper_type', path: '/upper-type', controller: () => new Response('<html><body>u</body></html>', 200, [['Content-Type', 'Text/HTML; charset=UTF-8']]) },
     { name: 'bytes', path: '/bytes', controller: () => new Response(Buffer.from('<html><body>bytes</body></html>'), 200, [['Content-Type', 'text/html; charset=UTF-8']]) },
   ];
   // Filled below: the profiler reads the table only when a routing panel is shown.

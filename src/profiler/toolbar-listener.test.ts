@@ -57,6 +57,11 @@ describe('ToolbarListener', () => {
     assert.match(bodyOf(bytes), /^<html><body>bytes\n<div class="sf-toolbar-clearer"><\/div><div id="sfwdt\w+" class="sf-toolbar"[^]*<\/div>\n<\/body><\/html>$/);
   });
 
+  it('reads the Content-Type in any case, as media types are', async () => {
+    const { get } = createProfiledApp();
+    assert.match(bodyOf(await get('/upper-type')), /^<html><body>u\n<div class="sf-toolbar-clearer">/);
+  });
+
   it('takes the last </body> in any case, even after one in lower case, as the reference (strripos)', async () => {
     const { get } = createProfiledApp();
     for (const path of ['/mixed-case', '/mixed-case-bytes']) {

@@ -39,7 +39,8 @@ export class ToolbarListener implements Subscriber {
     else nonces = addProfilerNonces(response.headers);
 
     if (token === undefined || request.header('x-requested-with') === 'XMLHttpRequest') return;
-    if (response.isRedirection || !(response.headers.get('content-type') ?? '').includes('html')) return;
+    // In any case, as media types are (RFC 9110 §8.3.1): the reference's str_contains() left `Text/HTML` bare.
+    if (response.isRedirection || !(response.headers.get('content-type') ?? '').toLowerCase().includes('html')) return;
     if ((request.attributes.format ?? 'html') !== 'html' || isAttachment(response.headers.get('content-disposition'))) return;
     // Past the reference, which has no such check: encoded bytes are not the page, and a gzip of stored
     // blocks holds `</body>` verbatim, so inserting there would break the download.
