@@ -142,5 +142,12 @@ describe('ToolbarListener', () => {
       }
       assert.match((await get(`/_profiler/${token}/router`)).headers.get('content-security-policy') ?? '', /'nonce-/);
     });
+
+    it('drops the policy from the source view, a page whose stylesheet carries no nonce', async () => {
+      const source = await strictApp().get('/_profiler/open?file=src/profiler/token.ts&line=1');
+      assert.equal(source.status, 200);
+      assert.match(bodyOf(source), /<link rel="stylesheet" href="\/_profiler\/assets\/profiler\.css"\/>/);
+      assert.equal(source.headers.has('content-security-policy'), false);
+    });
   });
 });

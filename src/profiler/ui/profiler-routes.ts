@@ -66,7 +66,7 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
     return request;
   };
   // The pages the reference serves without any Content-Security-Policy (disableCsp()): the record, search
-  // bar and results, whose markup the application's policy knows nothing of.
+  // bar and results, whose markup the application's policy knows nothing of; and keel's source view.
   const withoutCsp = (request: Request) => {
     request.attributes.cspDisabled = true;
     return disabled(request);
@@ -135,8 +135,10 @@ export function createProfilerRoutes(profiler: Profiler, { routes, projectDir = 
 
     // Symfony's openAction: a project source file by its path relative to the project directory. No path
     // segment may start with a dot (no `..`, no `.env`), and only what the debug page may excerpt is shown.
+    // Served without the application's policy too: the reference gives its inline styles the policy's nonce,
+    // where keel's page links its stylesheet, which a policy refusing 'self' would block.
     route('_profiler_open_file', '/_profiler/open', (request) => {
-      disabled(request);
+      withoutCsp(request);
       const file = queryParameter(request.query, 'file') ?? '';
       const lines = /(^|[/\\])\./.test(file) || file === '' ? undefined : readSourceFile(join(projectDir, file), { roots: [projectDir] });
       if (lines === undefined) throw new NotFoundHttpException(`The file "${file}" cannot be opened.`);
