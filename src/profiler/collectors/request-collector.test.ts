@@ -224,6 +224,20 @@ describe('RequestCollector', () => {
     });
   });
 
+  it('gives the size of a chunked body the application read, and tells one left unread from no body', async () => {
+    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'POST', url: 'https://localhost/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
+    const sizeShown = async (read: boolean) => {
+      const request = new Request({ method: 'POST', target: '/upload', headers: { host: 'a.test', 'content-type': 'text/plain', 'transfer-encoding': 'chunked' }, body: async () => Buffer.alloc(70_000, 'a') });
+      if (read) await request.body();
+      const collector = new RequestCollector();
+      const data = collector.lateCollect(collector.collect(request, new Response()), request);
+      const html = renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
+      return /<th><span>Body size<\/span><\/th><td>([^<]*)<\/td>/.exec(html)?.[1];
+    };
+    assert.equal(await sizeShown(true), '70000 bytes');
+    assert.equal(await sizeShown(false), 'Unknown: sent in chunks, not read');
+  });
+
   it('records the trusted-proxy resolution and the controller, n/a when none ran', () => {
     const data = new RequestCollector().collect(requestWith({}), new Response('', 404));
     assert.equal(data.controller, 'n/a');

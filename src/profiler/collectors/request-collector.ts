@@ -43,7 +43,10 @@ export interface RequestData {
   content?: RequestContent;
   /** The files of a multipart form the application read, without their bytes; filled in by lateCollect. */
   files?: UploadedFileSummary[] | 'unread' | 'tooLarge';
-  /** Declared body size in bytes (Content-Length); undefined for a chunked or bodiless request. */
+  /**
+   * Body size in bytes: the declared Content-Length, or, for a chunked body the application read, the
+   * bytes it got (filled in by lateCollect); undefined for a bodiless request or a chunked one left unread.
+   */
   bodySize: number | undefined;
   cookies: Record<string, string>;
   clientIp: string;
@@ -124,7 +127,9 @@ export class RequestCollector implements Collector<RequestData> {
     if (!carriesBody(request, data.bodySize)) return data;
     const content = collectRequestContent(request);
     const files = collectUploadedFiles(request);
-    return content === undefined && files === undefined ? data : { ...data, content, files };
+    // A chunked body declares no size: once read, its size is known, as the Request Content section says it.
+    const bodySize = data.bodySize ?? request.bufferedBody?.length;
+    return content === undefined && files === undefined && bodySize === data.bodySize ? data : { ...data, bodySize, content, files };
   }
 }
 

@@ -34,7 +34,7 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
           Route: data.route ?? 'n/a',
           Controller: data.controller,
           Status: `${data.statusCode} ${data.statusText}`,
-          'Body size': data.bodySize === undefined ? 'No content' : `${data.bodySize} bytes`,
+          'Body size': bodySizeText(data),
         }}
       />
       <h3>GET Parameters</h3>
@@ -129,6 +129,12 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       )}
     </div>
   );
+}
+
+// A chunked body declares no size, and the profiler does not read one the application left unread.
+function bodySizeText({ bodySize, content, postParameters, files }: RequestData): string {
+  if (bodySize !== undefined) return `${bodySize} bytes`;
+  return content !== undefined || postParameters !== undefined || files !== undefined ? 'Unknown: sent in chunks, not read' : 'No content';
 }
 
 const WITHHELD: Record<string, string> = {
