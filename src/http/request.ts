@@ -116,6 +116,7 @@ export class Request {
   #resolveOrigin: OriginResolver;
   #body: Buffer | (() => Promise<Buffer>) | BodySource | undefined;
   #bodyRead: Promise<Buffer> | undefined;
+  #bodyReadFailed = false;
   #query: URLSearchParams | undefined;
   #normalizedQuery: string | undefined;
   #headers: IncomingHttpHeaders | undefined;
@@ -256,7 +257,18 @@ export class Request {
    * same 413 or 400, never what a second read of a stream still arriving would collect.
    */
   body(): Promise<Buffer> {
-    return (this.#bodyRead ??= this.#readBody());
+    return (this.#bodyRead ??= this.#readBody().catch((error: unknown) => {
+      this.#bodyReadFailed = true;
+      throw error;
+    }));
+  }
+
+  /**
+   * Whether reading the body failed (over the body limit, cut off, the client gone): the profiler tells such
+   * a body from one nobody asked for.
+   */
+  get bodyReadFailed(): boolean {
+    return this.#bodyReadFailed;
   }
 
   /** The body if it is in memory (read by body(), or given as bytes), without reading it. */

@@ -238,6 +238,23 @@ describe('RequestCollector', () => {
     assert.equal(await sizeShown(false), 'Unknown: sent in chunks, not read');
   });
 
+  it('tells a body whose read failed (over the body limit) from one the application never read', async () => {
+    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'POST', url: 'https://localhost/', ip: '127.0.0.1', statusCode: 413, type: 'request', collectors: {} };
+    const panelOf = async (type: string, read: boolean) => {
+      const body = async () => Promise.reject(new Error('The request body exceeds 1048576 bytes.'));
+      const request = new Request({ method: 'POST', target: '/upload', headers: { host: 'a.test', 'content-type': type, 'content-length': '1500000' }, body });
+      if (read) await assert.rejects(request.body());
+      // The error page's sub-request is a copy of the request: its record says the same.
+      const sub = request.duplicate();
+      const collector = new RequestCollector();
+      return [request, sub].map((from) => renderToString(h(RequestPanel, { profile, data: collector.lateCollect(collector.collect(from, new Response('', 413)), from), base: '', query: new URLSearchParams(), routes: undefined })));
+    };
+    for (const html of await panelOf('text/plain', true)) assert.match(html, /Reading the body failed \(over the body limit, cut off, or the client went away\): not recorded\. \(1500000 bytes\)/);
+    for (const html of await panelOf('application/x-www-form-urlencoded', true)) assert.match(html, /<h3>POST Parameters<\/h3><p class="empty">Reading the form body failed/);
+    for (const html of await panelOf('multipart/form-data; boundary=x', true)) assert.match(html, /<h3>Uploaded Files<\/h3><p class="empty">Reading the form body failed/);
+    for (const html of await panelOf('text/plain', false)) assert.match(html, /The application did not read the body/);
+  });
+
   it('records the trusted-proxy resolution and the controller, n/a when none ran', () => {
     const data = new RequestCollector().collect(requestWith({}), new Response('', 404));
     assert.equal(data.controller, 'n/a');

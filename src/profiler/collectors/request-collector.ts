@@ -42,7 +42,7 @@ export interface RequestData {
   /** Symfony's Request Content: the body the application read, or why it is not shown; filled in by lateCollect. */
   content?: RequestContent;
   /** The files of a multipart form the application read, without their bytes; filled in by lateCollect. */
-  files?: UploadedFileSummary[] | 'unread' | 'tooLarge';
+  files?: UploadedFileSummary[] | 'unread' | 'failed' | 'tooLarge';
   /**
    * Body size in bytes: the declared Content-Length, or, for a chunked body the application read, the
    * bytes it got (filled in by lateCollect); undefined for a bodiless request or a chunked one left unread.

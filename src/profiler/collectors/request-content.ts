@@ -1,7 +1,7 @@
 import { mayHoldSecret, maskSecrets } from '../../config/mask-secrets.js';
 import { isMultipart } from '../../http/multipart.js';
 import type { Request } from '../../http/request.js';
-import { MAX_SHOWN_BYTES } from './post-parameters.js';
+import { bodyReadFailed, MAX_SHOWN_BYTES } from './post-parameters.js';
 
 /**
  * The body of a request as the request panel shows it (Symfony's "Request Content"): JSON pretty-printed
@@ -11,7 +11,7 @@ import { MAX_SHOWN_BYTES } from './post-parameters.js';
  */
 export type RequestContent =
   | { text: string }
-  | { withheld: 'form' | 'unread' | 'tooLarge' | 'tooDeep' | 'binary' | 'secret'; bytes: number | undefined }
+  | { withheld: 'form' | 'unread' | 'failed' | 'tooLarge' | 'tooDeep' | 'binary' | 'secret'; bytes: number | undefined }
   | undefined;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -34,7 +34,7 @@ export function collectRequestContent(request: Request): RequestContent {
     const declared = request.header('content-length');
     const chunked = request.header('transfer-encoding') !== undefined;
     if ((declared === undefined || declared === '0') && !chunked) return undefined;
-    return { withheld: 'unread', bytes: declared === undefined ? undefined : Number(declared) };
+    return { withheld: bodyReadFailed(request) ? 'failed' : 'unread', bytes: declared === undefined ? undefined : Number(declared) };
   }
   if (body.length === 0) return undefined;
   if (body.length > MAX_SHOWN_BYTES) return { withheld: 'tooLarge', bytes: body.length };

@@ -40,16 +40,16 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
       <h3>GET Parameters</h3>
       <DataTable rows={data.query} />
       <h3>POST Parameters</h3>
-      {data.postParameters === 'unread' ? (
-        <p class="empty">The application did not read the form body: the profiler does not read it in its place.</p>
+      {data.postParameters === 'unread' || data.postParameters === 'failed' ? (
+        <p class="empty">{FORM_NOT_READ[data.postParameters]}</p>
       ) : data.postParameters === 'tooLarge' ? (
         <p class="empty">The form's fields are over {MAX_SHOWN_BYTES / 1024} KiB: not recorded.</p>
       ) : (
         <DataTable rows={data.postParameters ?? {}} empty="No POST parameters" />
       )}
       <h3>Uploaded Files</h3>
-      {data.files === 'unread' ? (
-        <p class="empty">The application did not read the form body: the profiler does not read it in its place.</p>
+      {data.files === 'unread' || data.files === 'failed' ? (
+        <p class="empty">{FORM_NOT_READ[data.files]}</p>
       ) : data.files === 'tooLarge' ? (
         <p class="empty">The files' names and types are over {MAX_SHOWN_BYTES / 1024} KiB: not recorded.</p>
       ) : (
@@ -131,6 +131,11 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
   );
 }
 
+const FORM_NOT_READ = {
+  unread: 'The application did not read the form body: the profiler does not read it in its place.',
+  failed: 'Reading the form body failed (over the body limit, cut off, or the client went away): not recorded.',
+};
+
 // A chunked body declares no size, and the profiler does not read one the application left unread.
 function bodySizeText({ bodySize, content, postParameters, files }: RequestData): string {
   if (bodySize !== undefined) return `${bodySize} bytes`;
@@ -140,6 +145,7 @@ function bodySizeText({ bodySize, content, postParameters, files }: RequestData)
 const WITHHELD: Record<string, string> = {
   form: 'A form: its fields are under POST Parameters.',
   unread: 'The application did not read the body: the profiler does not read it in its place.',
+  failed: 'Reading the body failed (over the body limit, cut off, or the client went away): not recorded.',
   tooLarge: `The body is over ${MAX_SHOWN_BYTES / 1024} KiB: not recorded.`,
   tooDeep: 'The JSON body is nested too deep to be shown: not recorded.',
   binary: 'The body is not text: not shown.',
