@@ -4,6 +4,10 @@ import { TRACE_IN_EXCEPTION_PANEL } from '../../logging/shown-context.js';
 import { Request } from '../../http/request.js';
 import { Response } from '../../http/response.js';
 import { Kernel } from '../../kernel/kernel.js';
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { TimePanel } from '../ui/views/panels/time.js';
+import type { Profile } from '../profile.js';
 import { LoggerCollector } from './logger-collector.js';
 import { TimeCollector } from './time-collector.js';
 
@@ -25,6 +29,26 @@ describe('TimeCollector', () => {
     assert.ok(data.events[0]!.start >= 0 && data.events[0]!.end >= data.events[0]!.start);
     await kernel.terminate(request, response);
     assert.equal(collector.lateCollect(data, request).events.length, 2);
+  });
+});
+
+describe('TimeCollector after the response', () => {
+  it('makes the total time run to the end of the listeners that ran after collection, as the panel shows them', () => {
+    const request = new Request({ method: 'GET', target: '/' });
+    const collector = new TimeCollector({ now: () => request.startedAt + 10 });
+    // The tracer's clock is performance.now(); the request's is performance.timeOrigin-based.
+    const at = (ms: number) => request.startedAt - performance.timeOrigin + ms;
+    const trace = (listener: string, start: number, end: number) => collector.tracer({ request } as never, 'response', listener, at(start), at(end));
+    trace('ProfilerListener.onResponse', 8, 11);
+    const data = collector.collect(request);
+    assert.equal(data.duration, 10);
+    trace('ToolbarListener.onResponse', 11, 12.5);
+    const late = collector.lateCollect(data, request);
+    assert.equal(late.duration, 12.5);
+    const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: '/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
+    const html = renderToString(h(TimePanel, { profile, data: late, base: '', query: new URLSearchParams(), routes: undefined }));
+    assert.match(html, /<span class="value">12\.5 ms<\/span><span class="label">Total time<\/span>/);
+    assert.match(html, /0 – 12\.5 ms/);
   });
 });
 

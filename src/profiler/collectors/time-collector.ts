@@ -20,7 +20,7 @@ export interface SubRequestSpan {
 export interface TimeData {
   /** ms since the epoch. */
   startedAt: number;
-  /** ms from the start of the request to the profile's collection. */
+  /** ms from the start of the request to the profile's collection, then to the end of its last listener. */
   duration: number;
   events: TimelineEntry[];
   /** Absent from records made before sub-requests were recorded, and when there was none. */
@@ -73,9 +73,15 @@ export class TimeCollector implements Collector<TimeData> {
     return this.#withSubRequests({ startedAt: request.startedAt, duration: microseconds(this.#now() - request.startedAt), events: this.#timeline(request) }, request);
   }
 
-  /** After the response: the listeners that ran after collection (and terminate's) join the timeline. */
+  /**
+   * After the response: the listeners that ran after collection (and terminate's) join the timeline, and the
+   * total time runs to the end of the last of them, as Symfony's runs to the end of its stopwatch section:
+   * a total shorter than the timeline it sums up would not add up.
+   */
   lateCollect(data: TimeData, request: Request): TimeData {
-    return this.#withSubRequests({ ...data, events: this.#timeline(request) }, request);
+    const events = this.#timeline(request);
+    const duration = events.reduce((latest, entry) => Math.max(latest, entry.end), data.duration);
+    return this.#withSubRequests({ ...data, duration, events }, request);
   }
 
   // Each sub-request's span only: its own record has its timeline, one click away.
