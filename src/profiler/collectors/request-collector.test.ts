@@ -232,7 +232,7 @@ describe('RequestCollector', () => {
       const collector = new RequestCollector();
       const data = collector.lateCollect(collector.collect(request, new Response()), request);
       const html = renderToString(h(RequestPanel, { profile, data, base: '', query: new URLSearchParams(), routes: undefined }));
-      return /<th><span>Body size<\/span><\/th><td>([^<]*)<\/td>/.exec(html)?.[1];
+      return /<th><span>Request body size<\/span><\/th><td>([^<]*)<\/td>/.exec(html)?.[1];
     };
     assert.equal(await sizeShown(true), '70000 bytes');
     assert.equal(await sizeShown(false), 'Unknown: sent in chunks, not read');

@@ -185,12 +185,12 @@ describe('profiler panels', () => {
     assert.match(response, /<th><span>X-Debug-Token<\/span><\/th><td>000002<\/td>/);
   });
 
-  it('shows method, URL, route, controller and body size on the request panel, and the parent link on the child', async () => {
+  it('shows method, URL, route, controller and request body size on the request panel, and the parent link on the child', async () => {
     const { get, page, sub, main } = await failedRequest();
     const html = await page('panel=request');
     assert.match(html, /<th><span>Method<\/span><\/th><td>GET<\/td>/);
     assert.match(html, /<th><span>Controller<\/span><\/th><td>n\/a<\/td>/);
-    assert.match(html, /<th><span>Body size<\/span><\/th><td>No content<\/td>/);
+    assert.match(html, /<th><span>Request body size<\/span><\/th><td>No content<\/td>/);
     const child = bodyOf(await get(`/_profiler/${sub}?panel=request`));
     assert.match(child, new RegExp(`<h3>Parent Request</h3><p><a href="/_profiler/${main}">${main}</a>`));
     assert.match(child, /<th><span>Controller<\/span><\/th><td>ErrorController<\/td>/);

@@ -34,7 +34,7 @@ export function RequestPanel({ profile, data, base }: PanelProps<RequestData>) {
           Route: data.route ?? 'n/a',
           Controller: data.controller,
           Status: `${data.statusCode} ${data.statusText}`,
-          'Body size': bodySizeText(data),
+          'Request body size': bodySizeText(data),
         }}
       />
       <h3>GET Parameters</h3>
