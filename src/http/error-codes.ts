@@ -42,7 +42,7 @@ export const ERROR_CODES = {
   KEEL_ERR_CONTROLLER_RESULT: {
     status: 500,
     summary: 'The controller returned something that is neither a Response nor a value a view listener could turn into one.',
-    fix: 'Return a `Response` (or a plain object, which the JSON view listener serialises).',
+    fix: 'Return a `Response` imported from keel (the global fetch API `Response` is not one), or a plain object, which the JSON view listener serialises.',
   },
   KEEL_ERR_RATE_LIMITED: {
     status: 429,
@@ -56,13 +56,13 @@ export const ERROR_CODES = {
   },
   KEEL_ERR_RATE_LIMIT_STORAGE_UNAVAILABLE: {
     status: 503,
-    summary: 'The rate limiter storage (Redis) did not answer in time and the limiter fails closed.',
-    fix: 'Bring the storage back (the limiter reconnects by itself), or set the limiter\'s fail mode to open.',
+    summary: 'The rate limiter storage (Redis) failed or did not answer within RATE_LIMIT_TIMEOUT ms, and the limiter fails closed; Retry-After: 1.',
+    fix: 'Bring the storage back (the limiter reconnects by itself), or set `RATE_LIMIT_<NAME>_FAIL_MODE=open`.',
   },
   KEEL_ERR_CONFIG_RATE_LIMITER: {
     status: 500,
-    summary: 'A rate limiting setting cannot work: a route or path prefix names an unknown limiter, a route\'s limiter options are mistyped, or memory storage is used by node:cluster workers.',
-    fix: 'Read the message: configure the limiter it names, correct the route option it names, or use RATE_LIMIT_STORAGE=redis://… under node:cluster.',
+    summary: 'A rate limiting setting cannot work: a route or path prefix names an unknown limiter, a route\'s limiter options are mistyped, memory storage is used by node:cluster workers, or a limiter built in code has a limit or refill amount past 1801439850948198.',
+    fix: 'Read the message: configure the limiter it names, correct the route option it names, lower the limit it names, or use RATE_LIMIT_STORAGE=redis://… under node:cluster.',
   },
   KEEL_ERR_BAD_REQUEST: {
     status: 400,
@@ -81,7 +81,7 @@ export const ERROR_CODES = {
   },
   KEEL_ERR_CLIENT_GONE: {
     status: 400,
-    summary: 'The client closed the connection before the request body had all arrived: the answer has no one to go to.',
+    summary: 'The client closed the connection before the request body had all arrived, or before the application read it: the answer has no one to go to.',
     fix: 'Nothing on the server: the client gave up (a closed tab, a lost network). Many of them at once may mean a client timeout shorter than the uploads.',
   },
   KEEL_ERR_SERVER_STOPPING: {
@@ -97,7 +97,7 @@ export const ERROR_CODES = {
   KEEL_ERR_BODY_TOO_LARGE: {
     status: 413,
     summary: 'The request body exceeds the configured limit.',
-    fix: 'Send a smaller body, or raise `bodyLimit`.',
+    fix: 'Send a smaller body, or raise `BODY_LIMIT`.',
   },
   KEEL_ERR_PROXY_CONFLICTING_HEADERS: {
     status: 400,
@@ -116,8 +116,8 @@ export const ERROR_CODES = {
   },
   KEEL_ERR_CONFIG_INVALID: {
     status: 500,
-    summary: 'A configuration value is missing or malformed.',
-    fix: 'Read the message: it names the setting and the value expected.',
+    summary: 'A configuration value is missing or malformed, or a .env file breaks Symfony\'s .env syntax.',
+    fix: 'Read the message: it names the setting and the value expected, or the file, the line and Symfony\'s reason.',
   },
   KEEL_ERR_ROUTE_INVALID: {
     status: 500,
