@@ -73,12 +73,14 @@ describe('resolveWorkerCount', () => {
     assert.equal(resolveWorkerCount({}, { env: 'prod', dotenvVars }), 3);
     assert.equal(resolveWorkerCount({}, { env: 'dev', dotenvVars: { WEB_CONCURRENCY: '5' } }), 5);
     assert.equal(resolveWorkerCount({ KEEL_WORKERS: '2' }, { env: 'prod', dotenvVars }), 2);
-    assert.throws(() => resolveWorkerCount({}, { env: 'prod', dotenvVars: { KEEL_WORKERS: 'many' } }), /KEEL_WORKERS must be a positive integer/);
+    assert.throws(() => resolveWorkerCount({}, { env: 'prod', dotenvVars: { KEEL_WORKERS: 'many' } }), /KEEL_WORKERS="many" is invalid: expected a positive integer or "auto"/);
   });
 
-  it('refuses a count that is not a positive integer, naming the variable', () => {
-    assert.throws(() => resolveWorkerCount({ KEEL_WORKERS: '0' }, 'prod'), /KEEL_WORKERS must be a positive integer/);
-    assert.throws(() => resolveWorkerCount({ WEB_CONCURRENCY: 'two' }, 'prod'), /WEB_CONCURRENCY must be a positive integer/);
+  it('refuses a count that is not a positive integer as any other setting, naming the variable, its code KEEL_ERR_CONFIG_INVALID', () => {
+    assert.throws(() => resolveWorkerCount({ KEEL_WORKERS: '0' }, 'prod'), { code: 'KEEL_ERR_CONFIG_INVALID', message: 'KEEL_WORKERS="0" is invalid: expected a positive integer or "auto".' });
+    assert.throws(() => resolveWorkerCount({ WEB_CONCURRENCY: 'two' }, 'prod'), { code: 'KEEL_ERR_CONFIG_INVALID', message: 'WEB_CONCURRENCY="two" is invalid: expected a positive integer or "auto".' });
+    // Its control characters escaped, as every refused value's: a line break cut the message short.
+    assert.throws(() => resolveWorkerCount({ KEEL_WORKERS: '4\n2' }, 'prod'), { message: 'KEEL_WORKERS="4\\u000a2" is invalid: expected a positive integer or "auto".' });
   });
 });
 

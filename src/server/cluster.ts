@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { AppEnv, KeelConfig } from '../config/config.js';
+import { ConfigError } from '../config/config-error.js';
 import { LOG_MESSAGES } from '../logging/log-messages.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -43,7 +44,7 @@ export function resolveWorkerCount(env: Record<string, string | undefined>, conf
     const value = (env[name] ?? fromFiles?.[name])?.trim();
     if (value === undefined || value === '') continue;
     if (value === 'auto') return availableParallelism();
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a positive integer or "auto", got "${value}".`);
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new ConfigError(name, value, 'a positive integer or "auto"');
     return Number(value);
   }
   if (typeof config === 'string') return config === 'prod' ? availableParallelism() : 1;
