@@ -20,7 +20,7 @@ describe('findRequirementProblem', () => {
       assert.equal(findRequirementProblem(regex), undefined, regex);
     }
     // The separator matched again inside (as written, in a class, by a range, by . or \W, `_` by \w), or a word character as separator.
-    for (const regex of ['(?:-[\\w-]+)*', '(?:-[a-z-]+)*', '(?:-[!-z]+)*', '(?:-.+)*', '(?:-\\W+)*', '(?:_\\w+)*', '(?:a[a-z]+)*', '(?:-[^a]+)*', '(?:-[a-z]+|x)*']) {
+    for (const regex of ['(?:-[\\w-]+)*', '(?:-[a-z-]+)*', '(?:-[!-z]+)*', '(?:-.+)*', '(?:-\\W+)*', '(?:_\\w+)*', '(?:a[a-z]+)*', '(?:-[^a]+)*', '(?:-[a-z]+|x)*', '(?:-?\\d+)+', '(?:-*[a-z]+)*', '(?:\\.{0,1}\\d+)+']) {
       assert.notEqual(findRequirementProblem(regex), undefined, regex);
     }
   });

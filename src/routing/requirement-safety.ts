@@ -142,6 +142,9 @@ function isDelimited(body: string): boolean {
   if (first === null) return false;
   const separator = first[1] ?? first[2]!;
   const rest = body.slice(first[0].length);
+  // An optional separator (`-?`, `-*`, `-{0,1}`) marks nothing: `(?:-?\d+)+` splits a run of digits every
+  // way, as `(\d+)+` does.
+  if (OPTIONAL.test(rest)) return false;
   for (let i = 0; i < rest.length; i++) {
     const ch = rest[i]!;
     if (ch === '\\') {
@@ -156,6 +159,8 @@ function isDelimited(body: string): boolean {
   }
   return true;
 }
+
+const OPTIONAL = /^(?:[?*]|\{0[,}])/;
 
 // A class body that cannot match the separator: not negated, its ranges between letters or digits only.
 function isClassWithout(body: string, separator: string): boolean {
