@@ -24,8 +24,14 @@ interface GroupShape {
   atomStart: number;
   /** The atom just repeated without bound (`\d` of `\d+`), while nothing else has followed it. */
   unboundedAtom: string | undefined;
-  /** The unbounded atom right before the current one, which the current one must not overlap if it repeats without bound too. */
-  previousUnbounded: string | undefined;
+  /** Whether the current atom can match nothing (`-?`, `\d*`, `(?:st|nd){0,1}`). */
+  atomOptional: boolean;
+  /**
+   * The unbounded atoms that can end right before the current one: the atom before it, and those before
+   * that across atoms that can match nothing. The current one must overlap none of them if it repeats
+   * without bound too.
+   */
+  previousUnbounded: readonly string[];
 }
 
 /**
@@ -35,23 +41,30 @@ interface GroupShape {
  * group holding an unbounded quantifier (`(a+)+`, `(\d*){2,}`), alternatives (`(?:\w|\d)+`, `(a|a)+`), or
  * ending in a repeated atom (`(?:a{1,5})+`); a 30-character path kept the event loop for seconds. A
  * character class says the same safely (`[\w-]+`), and a group ending in a literal is fine
- * (`(\d{1,3}\.)+`). Two unbounded repetitions in a row that can match the same characters (`\d+\d+`)
+ * (`(\d{1,3}\.)+`). Two unbounded repetitions in a row that can match the same characters (`\d+\d+`), or with
+ * only atoms that can match nothing between them (`\d+-?\d+`, `\w+\.?\w*`),
  * are refused as well: polynomial rather than exponential, but a few kilobytes of path took seconds.
  * Back-references are refused too: they would break the numbering of captured placeholders.
  * @example findRequirementProblem('(a+)+') // 'nested quantifiers …'
  */
 export function findRequirementProblem(requirement: string): string | undefined {
-  const open = (start = 0, openAt = -1): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false, start, delimited: false, openAt, atomStart: 0, unboundedAtom: undefined, previousUnbounded: undefined });
-  // An atom starts at `at`: the one before it is the previous one, if it was repeated without bound.
+  const open = (start = 0, openAt = -1): GroupShape => ({ unbounded: false, alternatives: false, endsRepeated: false, start, delimited: false, openAt, atomStart: 0, unboundedAtom: undefined, atomOptional: false, previousUnbounded: [] });
+  // An atom starts at `at`: the one before it is a previous unbounded one if it was repeated without bound,
+  // and when it can match nothing, those before it still are, groups aside (mayOverlap cannot tell what a
+  // group ends with, and takes it to overlap anything: `[a-z]+(?:-[a-z]+)*\.?\d*` is fine).
   const startAtom = (group: GroupShape, at: number): void => {
+    const carried = group.atomOptional ? group.previousUnbounded.filter((atom) => !atom.startsWith('(')) : [];
     group.atomStart = at;
-    group.previousUnbounded = group.unboundedAtom;
+    group.previousUnbounded = group.unboundedAtom === undefined ? carried : [...carried, group.unboundedAtom];
     group.unboundedAtom = undefined;
+    group.atomOptional = false;
   };
   const stack: GroupShape[] = [open()];
   let inClass = false;
   let lastGroup: GroupShape | undefined;
   let quantifier: string | undefined;
+  // Whether an atom has just ended, so that a `?` makes it optional (rather than lazy, `+?`, or a group's `(?:`).
+  let atomEnded = false;
   for (let i = 0; i < requirement.length; i++) {
     const ch = requirement[i];
     const current = stack[stack.length - 1]!;
@@ -64,10 +77,12 @@ export function findRequirementProblem(requirement: string): string | undefined 
       i += braces === null ? 1 : braces[0].length;
       current.endsRepeated = false;
       lastGroup = undefined;
+      atomEnded = !inClass;
       continue;
     }
     if (inClass) {
       if (ch === ']') inClass = false;
+      atomEnded = !inClass;
       continue;
     }
     if (ch === '(') {
@@ -82,10 +97,12 @@ export function findRequirementProblem(requirement: string): string | undefined 
       // Conservative: alternatives anywhere inside make the enclosing groups suspect too.
       parent.alternatives ||= lastGroup.alternatives;
       parent.endsRepeated = false;
+      atomEnded = true;
       continue;
     } else if (ch === '|') {
       current.alternatives = true;
       current.unboundedAtom = undefined;
+      current.atomOptional = false;
     } else if ((quantifier = REPEATING.exec(requirement.slice(i))?.[0]) !== undefined) {
       if (lastGroup?.delimited === true) {
         // Safe to repeat: the group's separator starts each repetition, so a text splits one way only.
@@ -96,11 +113,12 @@ export function findRequirementProblem(requirement: string): string | undefined 
       if (UNBOUNDED.test(quantifier)) {
         current.unbounded = true;
         const atom = requirement.slice(lastGroup?.openAt ?? current.atomStart, i);
-        if (current.previousUnbounded !== undefined && mayOverlap(current.previousUnbounded, atom)) {
-          return 'two unbounded repetitions in a row that can match the same characters (`\\d+\\d+`) risk polynomial backtracking: merge them (`\\d{2,}`) or bound one';
+        if (current.previousUnbounded.some((previous) => mayOverlap(previous, atom))) {
+          return 'two unbounded repetitions in a row, or with only optional atoms between them, that can match the same characters (`\\d+\\d+`, `\\d+-?\\d+`) risk polynomial backtracking: merge them (`\\d{2,}`) or bound one';
         }
         current.unboundedAtom = atom;
       }
+      if (quantifier === '*' || quantifier.startsWith('{0,')) current.atomOptional = true;
       current.endsRepeated = true;
       // The quantifier's own characters (`{1,5}`) are not atoms.
       i += quantifier.length - 1;
@@ -110,8 +128,11 @@ export function findRequirementProblem(requirement: string): string | undefined 
       if (ch !== '?') {
         current.endsRepeated = false;
         startAtom(current, i);
+      } else if (atomEnded) {
+        current.atomOptional = true;
       }
     }
+    atomEnded = ch !== '(' && ch !== '|' && ch !== '?' && quantifier === undefined && !inClass;
     lastGroup = undefined;
   }
   return undefined;
