@@ -99,7 +99,8 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
       return;
     }
     // A body the socket took whole is the kernel's to send: only what waits for the client is watched.
-    if (sendTimeout !== undefined && (streaming !== undefined || res.writableLength > 0)) watchSending(res, request, sendTimeout, onSendTimeout);
+    // A stream's watch is stopped here when it settles; any other's by the response's close.
+    const stopWatching = sendTimeout !== undefined && (streaming !== undefined || res.writableLength > 0) ? watchSending(res, request, sendTimeout, onSendTimeout, streaming !== undefined) : undefined;
     if (streaming === undefined) {
       terminate(request, response);
       return;
@@ -108,7 +109,10 @@ export function createRequestListener(kernel: Kernel, { resolveOrigin, bodyLimit
     streams.add(res);
     if (stopping) res.emit(STOPPING_EVENT);
     track(
-      streaming.finally(() => streams.delete(res)).then(
+      streaming.finally(() => {
+        streams.delete(res);
+        stopWatching?.();
+      }).then(
         () => terminate(request, response),
         (error: unknown) => {
           onStreamError?.(error, request);
