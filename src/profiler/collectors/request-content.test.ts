@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { Request } from '../../http/request.js';
-import { collectRequestContent } from './request-content.js';
+import { collectRequestContent, requestContentText } from './request-content.js';
 
 // A request whose body the application has read, as a controller's readJson() or body() leaves it.
 async function readRequest(type: string, body: string | Buffer): Promise<Request> {
@@ -13,14 +13,25 @@ async function readRequest(type: string, body: string | Buffer): Promise<Request
 }
 
 describe('collectRequestContent', () => {
-  it('pretty-prints a JSON body with its secret-named values masked', async () => {
+  it('keeps a JSON body with its secret-named values masked, shown pretty-printed', async () => {
     const request = await readRequest('application/json; charset=utf-8', '{"user":{"name":"ada","password":"hunter2"},"apiKey":"k","tags":["a"]}');
     const content = collectRequestContent(request);
-    assert.deepEqual(content, { text: JSON.stringify({ user: { name: 'ada', password: '******' }, apiKey: '******', tags: ['a'] }, null, 4) });
+    const masked = { user: { name: 'ada', password: '******' }, apiKey: '******', tags: ['a'] };
+    assert.deepEqual(content, { json: JSON.stringify(masked) });
+    assert.equal(requestContentText(content), JSON.stringify(masked, null, 4));
+  });
+
+  // The profiler keeps its newest 500 records in memory: printed, a body of 64 KiB could take a MiB in each.
+  it('keeps a JSON body compact, whatever its pretty-printed size', async () => {
+    const body = `[[[[[[[${Array(32_000).fill('0').join(',')}]]]]]]]`;
+    const content = collectRequestContent(await readRequest('application/json', body));
+    assert.ok(content !== undefined && 'json' in content);
+    assert.equal(content.json.length, body.length);
+    assert.ok(requestContentText(content).length > 10 * body.length);
   });
 
   it('reads +json types as JSON, and withholds one nested too deep to be masked without failing', async () => {
-    assert.deepEqual(collectRequestContent(await readRequest('application/merge-patch+json', '{"token":"t"}')), { text: '{\n    "token": "******"\n}' });
+    assert.deepEqual(collectRequestContent(await readRequest('application/merge-patch+json', '{"token":"t"}')), { json: '{"token":"******"}' });
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     assert.deepEqual(collectRequestContent(await readRequest('application/json', deep)), { withheld: 'tooDeep', bytes: 40_000 });
   });
@@ -42,9 +53,9 @@ describe('collectRequestContent', () => {
     // 100 levels and 1 000 objects side by side are ordinary bodies.
     const nested = `${'{"a":'.repeat(100)}{"password":"x"}${'}'.repeat(100)}`;
     const shown = collectRequestContent(await readRequest('application/json', nested));
-    assert.ok(shown !== undefined && 'text' in shown && shown.text.includes('"password": "******"'));
+    assert.ok(shown !== undefined && 'json' in shown && requestContentText(shown).includes('"password": "******"'));
     const wide = JSON.stringify(Array.from({ length: 1_000 }, (_, id) => ({ id, tags: ['a', 'b'], owner: { name: 'ada' } })));
-    assert.ok('text' in (collectRequestContent(await readRequest('application/json', wide)) ?? {}));
+    assert.ok('json' in (collectRequestContent(await readRequest('application/json', wide)) ?? {}));
   });
 
   it('shows other text as sent, unless it names something like a secret, which free text cannot mask', async () => {

@@ -4,13 +4,14 @@ import type { Request } from '../../http/request.js';
 import { bodyReadFailed, MAX_SHOWN_BYTES } from './post-parameters.js';
 
 /**
- * The body of a request as the request panel shows it (Symfony's "Request Content"): JSON pretty-printed
- * with its secret-named values masked; other text as sent unless it may hold a secret (nothing tells where
- * one would be in free text, so such a text is withheld); otherwise why it is not shown (a form body shows
- * as POST parameters). Undefined without a body.
+ * The body of a request as the request panel shows it (Symfony's "Request Content"): JSON with its
+ * secret-named values masked, kept compact and pretty-printed when shown (see requestContentText); other
+ * text as sent unless it may hold a secret (nothing tells where one would be in free text, so such a text is
+ * withheld); otherwise why it is not shown (a form body shows as POST parameters). Undefined without a body.
  */
 export type RequestContent =
   | { text: string }
+  | { json: string }
   | { withheld: 'form' | 'unread' | 'failed' | 'tooLarge' | 'tooDeep' | 'binary' | 'secret'; bytes: number | undefined }
   | undefined;
 
@@ -21,7 +22,7 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded/i;
 // Pretty-printing indents every line four spaces per level: `[[[…]]]` 1 000 deep is 2 KB sent and 4 MB
 // printed, and 32 of them side by side in one 64 KiB body printed 128 MB, holding the event loop for a
 // second and the heap for 400 MB. A body whose lines would be indented by more than this in all is
-// withheld as too deep; ordinary bodies of 64 KiB indent a few hundred KB at most.
+// withheld as too deep; ordinary bodies of 64 KiB indent a few hundred KB at most, printed only when shown.
 const MAX_INDENT_BYTES = 16 * MAX_SHOWN_BYTES;
 
 export function collectRequestContent(request: Request): RequestContent {
@@ -42,9 +43,10 @@ export function collectRequestContent(request: Request): RequestContent {
     const json = parseJson(body.toString('utf8'));
     if (json !== undefined) {
       if (!indentsWithin(json.value, MAX_INDENT_BYTES)) return { withheld: 'tooDeep', bytes: body.length };
-      // `[[[…]]]` thousands deep parses, but walking it to mask it would overflow the stack.
+      // `[[[…]]]` thousands deep parses, but walking it to mask it would overflow the stack. Compact: printed,
+      // a body of 64 KiB can take a MiB, and the profiler keeps its newest 500 records in memory.
       try {
-        return { text: JSON.stringify(maskSecrets(json.value), null, 4) };
+        return { json: JSON.stringify(maskSecrets(json.value)) };
       } catch {
         return { withheld: 'tooDeep', bytes: body.length };
       }
@@ -53,6 +55,11 @@ export function collectRequestContent(request: Request): RequestContent {
   if (!TEXT_TYPE.test(type) && !JSON_TYPE.test(type)) return { withheld: 'binary', bytes: body.length };
   const text = body.toString('utf8');
   return mayHoldSecret(text) ? { withheld: 'secret', bytes: body.length } : { text };
+}
+
+/** The text the request panel shows of a content that is shown: its JSON pretty-printed, as Symfony's panel does. */
+export function requestContentText(content: { text: string } | { json: string }): string {
+  return 'json' in content ? JSON.stringify(JSON.parse(content.json), null, 4) : content.text;
 }
 
 function parseJson(text: string): { value: unknown } | undefined {

@@ -251,8 +251,10 @@ describe('profiler panels', () => {
     const request = store.get(token)!.collectors.request as { content: unknown };
     const panel = async () => bodyOf(await get(`/_profiler/${token}?panel=request`));
     assert.match(await panel(), /<h3>Request Content<\/h3><p class="empty">No content<\/p>/);
-    request.content = { text: '{\n    "name": "<script>x</script>"\n}' };
+    request.content = { json: '{"name":"<script>x</script>"}' };
     assert.match(await panel(), /<h3>Request Content<\/h3><pre>\{\n {4}&quot;name&quot;: &quot;&lt;script>x&lt;\/script>&quot;\n\}<\/pre>/);
+    request.content = { text: 'hello <b>world</b>' };
+    assert.match(await panel(), /<h3>Request Content<\/h3><pre>hello &lt;b>world&lt;\/b><\/pre>/);
     request.content = { withheld: 'secret', bytes: 33 };
     assert.match(await panel(), /names a secret \(a password, a token, a key…\) in a format whose values cannot be masked: not recorded\. \(33 bytes\)/);
   });

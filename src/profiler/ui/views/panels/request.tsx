@@ -2,7 +2,7 @@
 import { MAX_SHOWN_BYTES } from '../../../collectors/post-parameters.js';
 import type { ConfigData } from '../../../collectors/config-collector.js';
 import type { RequestData } from '../../../collectors/request-collector.js';
-import type { RequestContent } from '../../../collectors/request-content.js';
+import { requestContentText, type RequestContent } from '../../../collectors/request-content.js';
 import { shownContext } from '../../../../logging/shown-context.js';
 import type { RequestOrigin } from '../../../../http/request.js';
 import { originProblemMessage } from '../../../../proxy/origin-problem.js';
@@ -154,7 +154,7 @@ const WITHHELD: Record<string, string> = {
 
 function RequestContentView({ content }: { content: RequestContent }) {
   if (content === undefined) return <p class="empty">No content</p>;
-  if ('text' in content) return <pre>{content.text}</pre>;
+  if (!('withheld' in content)) return <pre>{requestContentText(content)}</pre>;
   const size = content.bytes === undefined ? '' : ` (${content.bytes} bytes)`;
   return (
     <p class="empty">
