@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { clearSourceExcerptCache, readSourceExcerpt, readSourceFile } from './source-excerpt.js';
+import { clearSourceExcerptCache, readSourceExcerpt, readSourceFile, sourceExcerptCacheSize } from './source-excerpt.js';
 
 describe('readSourceExcerpt', () => {
   let root: string;
@@ -97,5 +97,26 @@ describe('readSourceExcerpt', () => {
     assert.deepEqual(readSourceFile(later, { roots: [root] }), ['export {};', '']);
     rmSync(later);
     assert.equal(readSourceFile(later, { roots: [root] }), undefined);
+  });
+
+  // The source view reads any project file a client names, node_modules' too: 64 files of 2 MB held 230 MB.
+  it('keeps at most 64 files and 16 Mi characters of them, however many large files are read', () => {
+    clearSourceExcerptCache();
+    const line = `export const text = '${'x'.repeat(60)}';\n`;
+    const large = line.repeat(Math.floor((1.9 * 1024 * 1024) / line.length));
+    for (let i = 0; i < 20; i++) writeFileSync(join(root, `large-${i}.js`), large);
+    for (let i = 0; i < 100; i++) writeFileSync(join(root, `small-${i}.js`), line);
+    let largest = 0;
+    for (let i = 0; i < 20; i++) {
+      assert.equal(readSourceFile(join(root, `large-${i}.js`), { roots: [root] })?.length, large.split('\n').length);
+      largest = Math.max(largest, sourceExcerptCacheSize().chars);
+    }
+    assert.ok(largest <= 16 * 1024 * 1024, `${largest} characters cached`);
+    let most = 0;
+    for (let i = 0; i < 100; i++) {
+      readSourceExcerpt(join(root, `small-${i}.js`), 1, { roots: [root] });
+      most = Math.max(most, sourceExcerptCacheSize().files);
+    }
+    assert.equal(most, 64);
   });
 });

@@ -19,6 +19,9 @@ export interface SourceExcerptOptions {
 const KEEL_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const CACHE_SIZE = 64;
+// Characters of source kept in all: 64 files of 2 MB were 230 MB of heap, and the source view reads any
+// project file a client names (node_modules too). A debug page's dozen files take a fraction of this.
+const CACHE_CHARS = 16 * 1024 * 1024;
 // What a stack frame of JavaScript can name; checked on the real path too, so a link cannot dress up a `.env`.
 const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
@@ -27,6 +30,8 @@ const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 // dozen excerpts per error. Each entry knows the file's version it was read from (see fileVersion).
 interface CachedFile {
   lines: string[] | null;
+  /** The characters of its lines, counted against CACHE_CHARS. */
+  chars: number;
   version: string;
   checkedAt: number;
 }
@@ -36,6 +41,7 @@ const cache = new Map<string, Map<string, CachedFile>>();
 // every time (see readSourceFile).
 const EXCERPT_RECHECK_MS = 1000;
 let cachedFiles = 0;
+let cachedChars = 0;
 let defaults: { cwd: string; roots: readonly string[]; key: string } | undefined;
 
 /**
@@ -81,8 +87,8 @@ export function readSourceFile(file: string, { roots }: Pick<SourceExcerptOption
 /**
  * A source file's lines, or null when it may not be read (outside the roots, not a regular file, too
  * large, missing). A cached entry older than `recheckMs` is checked against the file's version, and read
- * again if the file changed (or appeared). Up to CACHE_SIZE files are kept; past that the cache starts over
- * (a debug page names a few files).
+ * again if the file changed (or appeared). Up to CACHE_SIZE files of CACHE_CHARS characters in all are kept;
+ * past that the cache starts over (a debug page names a few files).
  */
 function readLines(file: string, roots: readonly string[] | undefined, recheckMs: number): string[] | null {
   if (!isAbsolute(file) || !SOURCE_FILE.test(file)) return null;
@@ -97,14 +103,16 @@ function readLines(file: string, roots: readonly string[] | undefined, recheckMs
     return hit.lines;
   }
   const lines = load(file, allowed);
-  if (hit === undefined && cachedFiles >= CACHE_SIZE) {
-    cache.clear();
-    cachedFiles = 0;
+  const chars = lines === null ? 0 : lines.reduce((sum, text) => sum + text.length, 0);
+  if (hit !== undefined) cachedChars -= hit.chars;
+  if ((hit === undefined && cachedFiles >= CACHE_SIZE) || cachedChars + chars > CACHE_CHARS) {
+    clearSourceExcerptCache();
     files = undefined;
   }
   if (files === undefined) cache.set(key, (files = new Map()));
-  if (hit === undefined) cachedFiles++;
-  files.set(file, { lines, version, checkedAt: now });
+  if (files.get(file) === undefined) cachedFiles++;
+  cachedChars += chars;
+  files.set(file, { lines, chars, version, checkedAt: now });
   return lines;
 }
 
@@ -153,4 +161,10 @@ function isInside(file: string, root: string): boolean {
 export function clearSourceExcerptCache(): void {
   cache.clear();
   cachedFiles = 0;
+  cachedChars = 0;
+}
+
+/** The files cached and the characters of their lines (tests check the bounds). */
+export function sourceExcerptCacheSize(): { files: number; chars: number } {
+  return { files: cachedFiles, chars: cachedChars };
 }
