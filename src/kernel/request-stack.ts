@@ -6,12 +6,25 @@ import type { LogRecord } from '../logging/log-record.js';
  * error sub-request above it. Node serves requests concurrently, so there is one stack per main request
  * (shared by its sub-requests through `request.stack`), never one per process as in PHP.
  */
+/**
+ * Log records a request keeps at most: a stream open for hours (server-sent events) that logs each event
+ * held every line for as long, on each of its connections.
+ */
+export const MAX_REQUEST_LOGS = 10_000;
+
 export class RequestStack {
   #requests: Request[] = [];
-  /** Every log record emitted while handling this main request and its sub-requests, in order. */
+  /** The log records emitted while handling this main request and its sub-requests, in order: the first MAX_REQUEST_LOGS. */
   readonly logs: LogRecord[] = [];
+  /** The records emitted past MAX_REQUEST_LOGS, counted, not kept. */
+  droppedLogs = 0;
   /** The prod logger's records held back for this request (see RequestLogBuffer). */
   heldLogs: unknown[] | true | undefined = undefined;
+
+  addLog(record: LogRecord): void {
+    if (this.logs.length < MAX_REQUEST_LOGS) this.logs.push(record);
+    else this.droppedLogs++;
+  }
 
   push(request: Request): void {
     this.#requests.push(request);

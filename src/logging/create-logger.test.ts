@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Request } from '../http/request.js';
-import { RequestStack } from '../kernel/request-stack.js';
+import { MAX_REQUEST_LOGS, RequestStack } from '../kernel/request-stack.js';
 import { createLogger, createWallClock } from './create-logger.js';
 import { literalMessage } from './logger.js';
 
@@ -63,6 +63,17 @@ describe('createLogger', () => {
       ]);
       assert.equal(out.lines.length, 1);
       assert.match(out.lines[0]!, /\] request\.ERROR: boom \[\] \[\]\n$/);
+    });
+
+    it('keeps the first 10 000 records of a request and counts the others, all of them written', () => {
+      const out = collector();
+      const logger = createLogger({ env: 'dev', debug: true, destination: out, now: () => 0 });
+      const request = requestWithStack();
+      for (let i = 0; i < 25_000; i++) logger.info('tick {i}', { i }, request);
+      assert.equal(request.stack!.logs.length, MAX_REQUEST_LOGS);
+      assert.equal(request.stack!.logs.at(-1)!.message, `tick ${MAX_REQUEST_LOGS - 1}`);
+      assert.equal(request.stack!.droppedLogs, 15_000);
+      assert.equal(out.lines.length, 25_000);
     });
 
     it("masks a secret-named placeholder in the request's copy of a record, not in the log file", () => {

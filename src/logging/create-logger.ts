@@ -138,15 +138,15 @@ class ChannelLogger extends AbstractLogger implements ClosableLogger {
   log(level: LogLevel, message: string, context: LogContext = {}, request?: Request): void {
     const sinks = this.#sinks;
     const written = LOG_LEVELS.indexOf(level) >= sinks.threshold;
-    const logs = sinks.debug ? request?.stack?.logs : undefined;
-    if (!written && logs === undefined) return;
+    const stack = sinks.debug ? request?.stack : undefined;
+    if (!written && stack === undefined) return;
     if (written && this.#pino !== undefined) this.#writeJson(level, context, message, request);
-    if (logs === undefined && sinks.lines === undefined && sinks.console === undefined) return;
+    if (stack === undefined && sinks.lines === undefined && sinks.console === undefined) return;
     const text = messageText(message, context);
     const record: LogRecord = { time: sinks.now(), level, channel: this.channelName, message: text, context, requestId: request?.id };
     // The request's copy is what its profile and debug page show: a `{password}` its message filled is
     // masked there, as the context key beside it is. Filled again only if the template filled anything.
-    logs?.push(text === message ? record : { ...record, message: interpolate(message, context, { maskSecrets: true }) });
+    stack?.addLog(text === message ? record : { ...record, message: interpolate(message, context, { maskSecrets: true }) });
     if (!written) return;
     sinks.lines?.write(formatMonologLine(record));
     if (sinks.console !== undefined && level !== 'debug') sinks.console.write(formatConsoleLine(record));

@@ -7,6 +7,8 @@ import { isError } from '../../internal/is-error.js';
 
 export interface LoggerData {
   logs: LogRecord[];
+  /** The main request's records logged past the first MAX_REQUEST_LOGS, which were not kept. */
+  dropped?: number;
 }
 
 /**
@@ -26,7 +28,9 @@ export class LoggerCollector implements Collector<LoggerData> {
     const logs = request.stack === undefined ? data.logs : logsOf(request, request.stack.logs);
     // The record's error and its causes are the exception panel's: a log line naming one points there.
     const tracedElsewhere = errorChain(error);
+    const dropped = request.isMainRequest ? (request.stack?.droppedLogs ?? 0) : 0;
     return {
+      ...(dropped > 0 ? { dropped } : {}),
       // One copy per record, without its requestId: only the collector needed that.
       logs: logs.map(({ time, level, channel, message, context }) => ({
         time,

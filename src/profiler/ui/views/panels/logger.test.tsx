@@ -6,9 +6,9 @@ import type { LogRecord } from '../../../../logging/log-record.js';
 import type { Profile } from '../../../profile.js';
 import { LoggerPanel } from './logger.js';
 
-function panelFor(logs: LogRecord[]): string {
+function panelFor(logs: LogRecord[], dropped?: number): string {
   const profile: Profile = { token: 'abc123', parent: undefined, children: [], time: 0, method: 'GET', url: 'http://localhost/', ip: '127.0.0.1', statusCode: 200, type: 'request', collectors: {} };
-  return renderToString(<LoggerPanel profile={profile} data={{ logs }} base="" query={new URLSearchParams()} routes={undefined} />);
+  return renderToString(<LoggerPanel profile={profile} data={dropped === undefined ? { logs } : { logs, dropped }} base="" query={new URLSearchParams()} routes={undefined} />);
 }
 
 const FRAME = { function: 'Feed.load', file: '/app/src/feed.ts', line: 12, column: 5, inApp: true };
@@ -35,6 +35,12 @@ describe('LoggerPanel', () => {
       assert.match(html, /&quot;q&quot;: &quot;&lt;script>alert\(1\)&lt;\/script>&quot;/);
       assert.doesNotMatch(html, /<script>/);
     });
+  });
+
+  it('says how many records a request logged past those it keeps', () => {
+    const html = panelFor([{ time: 0, level: 'info', channel: 'app', message: 'tick', context: {} }], 15_000);
+    assert.match(html, /<p class="empty">15000 later messages were not kept: a request keeps its first 10000\.<\/p>/);
+    assert.doesNotMatch(panelFor([]), /not kept/);
   });
 
   it('writes no toggle for a record without context, as the reference', () => {

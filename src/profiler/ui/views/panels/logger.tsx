@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { LoggerData } from '../../../collectors/logger-collector.js';
 import { maskTextSecrets } from '../../../../config/mask-secrets.js';
+import { MAX_REQUEST_LOGS } from '../../../../kernel/request-stack.js';
 import { LOG_LEVELS, type LogLevel, type LogRecord } from '../../../../logging/log-record.js';
 import { LogContext } from '../log-context.js';
 import { panelUrl, type PanelProps } from './panel.js';
@@ -52,6 +53,7 @@ export function LoggerPanel({ profile, data, base, query }: PanelProps<LoggerDat
         ))}
       </nav>
       {shown.length === 0 ? <p class="empty">There are no log messages.</p> : <LogTable logs={shown} />}
+      {data.dropped !== undefined && <p class="empty">{`${data.dropped} later messages were not kept: a request keeps its first ${MAX_REQUEST_LOGS}.`}</p>}
     </div>
   );
 }
