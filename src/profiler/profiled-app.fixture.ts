@@ -115,3 +115,12 @@ export function bodyOf(response: Response): string {
   if (Buffer.isBuffer(body)) return body.toString('utf8');
   throw new TypeError('bodyOf() reads bodies held in memory, not streams.');
 }
+
+/** A profiled app after the seed 404: its two tokens, the failed answer, and a getter of the main record's pages. */
+export async function failedRequest(target = '/robots.txt', headers: Record<string, string> = {}) {
+  const app = createProfiledApp();
+  const failed = await app.get(target, headers);
+  const main = failed.headers.get('x-debug-token')!;
+  const page = async (query: string) => bodyOf(await app.get(`/_profiler/${main}?${query}`));
+  return { ...app, failed, main, sub: failed.headers.get('x-previous-debug-token')!, page };
+}

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -140,3 +140,19 @@ export function exchange(port: number, payload: string): Promise<string> {
 
 /** The status lines of every response in what a connection received. */
 export const statusLines = (received: string): string[] => received.match(/^HTTP\/1\.1 \d{3} [^\r]*/gm) ?? [];
+
+/**
+ * Writes `first`, then lets `reply` answer each chunk (given everything received so far); resolves with all
+ * that was received once the connection closes.
+ */
+export function converse(port: number, first: string, reply: (received: string, socket: Socket) => void): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    received += chunk;
+    reply(received, socket);
+  });
+  socket.write(first);
+  return new Promise((resolve) => socket.on('close', () => resolve(received)));
+}
