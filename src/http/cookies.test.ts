@@ -11,6 +11,17 @@ describe('readCookies', () => {
     assert.deepEqual({ ...readCookies(new Request({ method: 'GET', target: '/', headers: { host: 'localhost' } })) }, {});
   });
 
+  it('reads a pair without `=` as an empty cookie and drops one without a name, as PHP fills $_COOKIE', () => {
+    const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost', cookie: 'flag; =orphan; a="x y"; b=1,c=2;; \tflag=late' } });
+    assert.deepEqual({ ...readCookies(request) }, { flag: '', a: '"x y"', b: '1,c=2' });
+  });
+
+  it('keeps a UTF-8 value whose last byte is that of a no-break space (à is C3 A0)', () => {
+    const header = Buffer.from('city=à; b=2').toString('latin1');
+    const request = new Request({ method: 'GET', target: '/', headers: { host: 'localhost', cookie: header } });
+    assert.deepEqual({ ...readCookies(request) }, { city: 'à', b: '2' });
+  });
+
   it('reads a value sent as raw UTF-8 bytes as the text they spell, as a percent-encoded one', () => {
     // node hands header bytes over one character each.
     const header = Buffer.from('city=Zürich; enc=Z%C3%BCrich').toString('latin1');

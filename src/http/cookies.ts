@@ -1,6 +1,7 @@
-import { parse, serialize, type SerializeOptions } from 'cookie';
+import { serialize, type SerializeOptions } from 'cookie';
 import { rawurldecodeBytes } from '../internal/rawurldecode-bytes.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
+import { cookiePairs } from './cookie-pairs.js';
 import { headerText } from './header-text.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
@@ -15,9 +16,10 @@ const DEFAULTS: CookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', en
 
 /**
  * The request's cookies, values percent-decoded, as Symfony's `$request->cookies` (the first of a
- * repeated name wins). A value a browser script set as it is (`document.cookie = 'city=Zürich'`) arrives
- * as UTF-8 bytes and is read as the text they spell, as the reference's bytes are. The record has no
- * prototype, with or without a Cookie header: `readCookies(request).constructor` is undefined.
+ * repeated name wins, a pair without `=` is a cookie with an empty value: see cookiePairs). A value a
+ * browser script set as it is (`document.cookie = 'city=Zürich'`) arrives as UTF-8 bytes and is read as
+ * the text they spell, as the reference's bytes are. The record has no prototype, with or without a
+ * Cookie header: `readCookies(request).constructor` is undefined.
  * @example const session = readCookies(request).session;
  */
 export function readCookies(request: Request): Record<string, string | undefined> {
@@ -28,9 +30,9 @@ export function readCookies(request: Request): Record<string, string | undefined
   // as text: decodeURIComponent, the package's own, gave up on a whole value for one byte that is no UTF-8
   // (`caf%E9%20x` from a Latin-1 application stayed so, and setCookie wrote it back as `caf%25E9%2520x`),
   // where the reference has the bytes. Such a byte is kept apart as headerText keeps it, and so goes back as it came.
-  for (const [name, value] of Object.entries(parse(header, { decode: rawurldecodeBytes }))) {
+  for (const [name, value] of Object.entries(cookiePairs(header))) {
     const text = headerText(name);
-    if (!(text in cookies)) cookies[text] = value === undefined ? undefined : headerText(value);
+    if (!(text in cookies)) cookies[text] = headerText(rawurldecodeBytes(value));
   }
   return cookies;
 }

@@ -51,6 +51,11 @@ describe('RequestCollector', () => {
     assert.match(html, /<th><span>protocol<\/span><\/th><td>HTTP\/1\.0 over TLS<\/td>/);
   });
 
+  it('lists a cookie sent without `=` as the reference does, as an empty cookie', () => {
+    const data = new RequestCollector().collect(requestWith({ cookie: 'consent; theme=dark' }, '/'), new Response());
+    assert.deepEqual(Object.keys(data.cookies), ['consent', 'theme']);
+  });
+
   it('masks credentials in headers, cookies and query parameters', () => {
     const request = requestWith(
       { authorization: 'Bearer abc', cookie: 'PHPSESSID=s3cr3t; theme=dark; sf_redirect=%7B%22token%22%3A%22abc123%22%7D', 'x-api-key': 'k', 'x-csrf-token': 't', accept: 'text/html' },

@@ -1,3 +1,4 @@
+import { cookiePairs } from '../../http/cookie-pairs.js';
 import type { Request, RequestOrigin } from '../../http/request.js';
 import type { Response } from '../../http/response.js';
 import { isProfileToken } from '../token.js';
@@ -167,16 +168,7 @@ function parseContentLength(value: string | undefined): number | undefined {
 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies = Object.create(null) as Record<string, string>;
-  if (header === undefined) return cookies;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    const name = part.slice(0, eq).trim();
-    if (name === '' || name in cookies) continue;
-    cookies[name] = part.slice(eq + 1).trim();
-  }
-  return cookies;
+  return header === undefined ? (Object.create(null) as Record<string, string>) : cookiePairs(header);
 }
 
 /** Reads the redirect cookie back; anything not shaped like what the profiler wrote is ignored. */
