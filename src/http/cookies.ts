@@ -40,11 +40,37 @@ export function readCookies(request: Request): Record<string, string | undefined
 
 /**
  * Adds a `Set-Cookie` line, as `$response->headers->setCookie()`: path `/`, HttpOnly and SameSite=Lax
- * unless `options` say otherwise. An invalid name or value throws here, in the controller.
- * @example setCookie(response, 'session', id, { secure: request.isSecure, maxAge: 3600 });
+ * unless `options` say otherwise, and Secure when the request is secure unless `secure` is given (as
+ * Symfony's Cookie::create(), applied when the main response is prepared). An invalid name or value
+ * throws here, in the controller.
+ * @example setCookie(response, 'session', id, { maxAge: 3600 });
  */
 export function setCookie(response: Response, name: string, value: string, options: CookieOptions = {}): void {
-  response.headers.append('Set-Cookie', serialize(name, value, { ...DEFAULTS, ...options }));
+  const merged = { ...DEFAULTS, ...options };
+  const line = serialize(name, value, merged);
+  response.headers.append('Set-Cookie', line);
+  if (options.secure === undefined) {
+    let lines = SECURE_DEFAULTS.get(response);
+    if (lines === undefined) SECURE_DEFAULTS.set(response, (lines = new Map()));
+    lines.set(line, serialize(name, value, { ...merged, secure: true }));
+  }
+}
+
+// Each line set without a `secure` option, with the line it becomes when the request is secure: Symfony's
+// Cookie left at `secure: null`, which Response::prepare() turns Secure for a request over HTTPS (a TLS
+// proxy's trusted X-Forwarded-Proto included), so a session cookie set on an HTTPS site never travels over HTTP.
+const SECURE_DEFAULTS = new WeakMap<Response, Map<string, string>>();
+
+/**
+ * Makes Secure the cookies set on the response without a `secure` option, as Response::prepare() does for
+ * a secure request; an explicit `secure: false` stays.
+ */
+export function secureCookieDefaults(response: Response): void {
+  const lines = SECURE_DEFAULTS.get(response);
+  if (lines === undefined) return;
+  const all = response.headers.all('set-cookie');
+  // Set, not deleted and appended: the header keeps its place among the others.
+  if (all.some((line) => lines.has(line))) response.headers.set('Set-Cookie', all.map((line) => lines.get(line) ?? line));
 }
 
 /** Expires a cookie in the browser (Symfony's `clearCookie()`): empty, Max-Age=0, with the path it was set with. */

@@ -4,6 +4,7 @@ import { Kernel } from '../kernel/kernel.js';
 import { Request, type RequestInit } from './request.js';
 import { Response } from './response.js';
 import { ResponseListener } from './response-listener.js';
+import { clearCookie, setCookie } from './cookies.js';
 
 async function handle(makeResponse: () => Response, init: Partial<RequestInit> = {}, type: 'main' | 'sub' = 'main'): Promise<Response> {
   const kernel = new Kernel();
@@ -89,5 +90,41 @@ describe('ResponseListener', () => {
     const response = await handle(() => new Response('x'), { method: 'HEAD' }, 'sub');
     assert.equal(response.body, 'x');
     assert.equal(response.headers.has('content-type'), false);
+  });
+});
+
+describe('ResponseListener and cookies', () => {
+  function withCookies(): Response {
+    const response = new Response('ok');
+    setCookie(response, 'session', 'abc');
+    setCookie(response, 'plain', 'x', { secure: false });
+    response.headers.append('Set-Cookie', 'raw=1; Path=/');
+    clearCookie(response, 'old', { path: '/app' });
+    response.headers.set('X-Last', '1');
+    return response;
+  }
+
+  it('makes the cookies set without a secure option Secure on a secure request, as Response::prepare() does', async () => {
+    const response = await handle(withCookies, { encrypted: true });
+    assert.deepEqual(response.headers.all('set-cookie'), [
+      'session=abc; Path=/; HttpOnly; Secure; SameSite=Lax',
+      'plain=x; Path=/; HttpOnly; SameSite=Lax',
+      'raw=1; Path=/',
+      'old=; Max-Age=0; Path=/app; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax',
+    ]);
+    // In its place among the headers, as it was set.
+    const names = response.headers.flatLines().filter((_, i) => i % 2 === 0);
+    assert.ok(names.lastIndexOf('Set-Cookie') < names.indexOf('X-Last'));
+  });
+
+  it('leaves them as set on a plain HTTP request, and on a sub-request', async () => {
+    for (const response of [await handle(withCookies), await handle(withCookies, { encrypted: true }, 'sub')]) {
+      assert.deepEqual(response.headers.all('set-cookie'), [
+        'session=abc; Path=/; HttpOnly; SameSite=Lax',
+        'plain=x; Path=/; HttpOnly; SameSite=Lax',
+        'raw=1; Path=/',
+        'old=; Max-Age=0; Path=/app; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+      ]);
+    }
   });
 });

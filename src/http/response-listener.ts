@@ -1,6 +1,7 @@
 import type { ResponseEvent } from '../kernel/events.js';
 import type { Subscriber, Subscription } from '../kernel/event-dispatcher.js';
 import { discardStreamedBody } from './body-stream.js';
+import { secureCookieDefaults } from './cookies.js';
 import { prepareFileResponse } from './prepare-file-response.js';
 import type { Request } from './request.js';
 import type { Response } from './response.js';
@@ -23,7 +24,8 @@ const CHARSET = 'UTF-8';
 
 /**
  * Symfony's ResponseListener (`response`, priority 0, main request only), which calls Response::prepare():
- * fixes Content-Type, empties bodies that must be empty, and adds the HTTP/1.0 cache headers.
+ * fixes Content-Type, empties bodies that must be empty, adds the HTTP/1.0 cache headers, and makes the
+ * cookies set without a `secure` option Secure on a secure request.
  */
 export class ResponseListener implements Subscriber {
   subscribedEvents(): Subscription[] {
@@ -65,6 +67,7 @@ export function prepareResponse(response: Response, request: Request): Response 
     response.setHeader('pragma', 'no-cache');
     response.setHeader('expires', '-1');
   }
+  if (request.isSecure) secureCookieDefaults(response);
   return response;
 }
 
