@@ -68,6 +68,16 @@ describe('setCookie and clearCookie', () => {
     assert.deepEqual(response.headers.all('set-cookie'), ['theme=%FF; Path=/; HttpOnly; SameSite=Lax', 'a=it%27s%20%28x%29%2A%21~; Path=/; HttpOnly; SameSite=Lax']);
   });
 
+  it('clear a cookie with the path, domain and partition it was set with', () => {
+    const response = new Response('');
+    clearCookie(response, '__Host-embed', { secure: true, partitioned: true });
+    clearCookie(response, 'pref', { path: '/shop', domain: 'example.com' });
+    assert.deepEqual(response.headers.all('set-cookie'), [
+      '__Host-embed=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; Partitioned; SameSite=Lax',
+      'pref=; Max-Age=0; Domain=example.com; Path=/shop; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
   it('refuses a name that would break the header, in the controller that sets it', () => {
     assert.throws(() => setCookie(new Response(''), 'bad name;', 'x'), TypeError);
   });

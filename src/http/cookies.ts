@@ -73,7 +73,11 @@ export function secureCookieDefaults(response: Response): void {
   if (all.some((line) => lines.has(line))) response.headers.set('Set-Cookie', all.map((line) => lines.get(line) ?? line));
 }
 
-/** Expires a cookie in the browser (Symfony's `clearCookie()`): empty, Max-Age=0, with the path it was set with. */
-export function clearCookie(response: Response, name: string, options: Pick<CookieOptions, 'path' | 'domain' | 'secure' | 'sameSite' | 'httpOnly'> = {}): void {
+/**
+ * Expires a cookie in the browser (Symfony's `clearCookie()`): empty, Max-Age=0, with the path and domain
+ * it was set with, and `partitioned` for a cookie set Partitioned, which a browser keeps apart per top-level
+ * site and deletes only when told so.
+ */
+export function clearCookie(response: Response, name: string, options: Pick<CookieOptions, 'path' | 'domain' | 'secure' | 'sameSite' | 'httpOnly' | 'partitioned'> = {}): void {
   setCookie(response, name, '', { ...options, maxAge: 0, expires: new Date(0) });
 }
