@@ -78,7 +78,20 @@ describe('setCookie and clearCookie', () => {
     ]);
   });
 
-  it('refuses a name that would break the header, in the controller that sets it', () => {
+  it('refuses a name that would break the header, in the controller that sets it, saying which and why', () => {
     assert.throws(() => setCookie(new Response(''), 'bad name;', 'x'), TypeError);
+    assert.throws(() => setCookie(new Response(''), '', 'x'), { name: 'TypeError', message: 'The cookie name cannot be empty.' });
+    for (const [name, shown] of [['a=b', 'a=b'], ['a,b', 'a,b'], ['a\r\nX-Evil: 1', 'a\\u000d\\u000aX-Evil: 1'], ['café', 'café'], ['a\tb', 'a\\u0009b']]) {
+      assert.throws(() => setCookie(new Response(''), name!, 'x'), {
+        name: 'TypeError',
+        message: `The cookie name "${shown}" contains invalid characters: a cookie name is printable ASCII without spaces, "=", ";" or ",".`,
+      });
+    }
+  });
+
+  it('refuses an invalid attribute naming the cookie and the attribute, its control characters escaped', () => {
+    assert.throws(() => setCookie(new Response(''), 'a', 'x', { path: '/a\nb' }), { message: 'The cookie "a" cannot be set: option path is invalid: /a\\u000ab.' });
+    assert.throws(() => setCookie(new Response(''), 'a', 'x', { domain: 'example.com; Secure' }), { message: 'The cookie "a" cannot be set: option domain is invalid: example.com; Secure.' });
+    assert.throws(() => setCookie(new Response(''), 'a', 'x', { sameSite: 'sometimes' as 'lax' }), { message: 'The cookie "a" cannot be set: option sameSite is invalid: sometimes.' });
   });
 });

@@ -1,6 +1,7 @@
 import { serialize, type SerializeOptions } from 'cookie';
 import { rawurldecodeBytes } from '../internal/rawurldecode-bytes.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
+import { escapeControls } from '../logging/one-line.js';
 import { cookiePairs } from './cookie-pairs.js';
 import { headerText } from './header-text.js';
 import type { Request } from './request.js';
@@ -47,12 +48,31 @@ export function readCookies(request: Request): Record<string, string | undefined
  */
 export function setCookie(response: Response, name: string, value: string, options: CookieOptions = {}): void {
   const merged = { ...DEFAULTS, ...options };
-  const line = serialize(name, value, merged);
+  const line = serializeChecked(name, value, merged);
   response.headers.append('Set-Cookie', line);
   if (options.secure === undefined) {
     let lines = SECURE_DEFAULTS.get(response);
     if (lines === undefined) SECURE_DEFAULTS.set(response, (lines = new Map()));
     lines.set(line, serialize(name, value, { ...merged, secure: true }));
+  }
+}
+
+// Printable ASCII but `=`, `;`, `,` and the space: what PHP's setcookie() refuses in a name (as Symfony's
+// Cookie does for a raw one), and the package's token check beyond them (controls, anything past ASCII).
+const NAME = /^[\u0021-\u002b\u002d-\u003a\u003c\u003e-\u007e]+$/;
+
+// Refusals that say which cookie and what is wrong with it, the name or value quoted with its control
+// characters escaped: the package's own (`argument name is invalid: a`, a line break after it) named
+// neither the cookie nor the rule.
+function serializeChecked(name: string, value: string, options: CookieOptions): string {
+  if (name === '') throw new TypeError('The cookie name cannot be empty.');
+  if (!NAME.test(name)) {
+    throw new TypeError(`The cookie name "${escapeControls(name)}" contains invalid characters: a cookie name is printable ASCII without spaces, "=", ";" or ",".`);
+  }
+  try {
+    return serialize(name, value, options);
+  } catch (error) {
+    throw new TypeError(`The cookie "${name}" cannot be set: ${escapeControls((error as Error).message)}.`, { cause: error });
   }
 }
 
