@@ -89,6 +89,24 @@ describe('setCookie and clearCookie', () => {
     }
   });
 
+  it('refuses what makes a browser drop a __Host- or __Secure- cookie, and sets one as a browser keeps it', () => {
+    const refusals: [string, Parameters<typeof setCookie>[3], string][] = [
+      ['__Host-sid', { domain: 'example.com' }, 'The cookie "__Host-sid" cannot be set with a domain: a browser keeps a __Host- cookie only Secure, with Path=/ and no Domain.'],
+      ['__host-sid', { path: '/app' }, 'The cookie "__host-sid" cannot be set with the path "/app": a browser keeps a __Host- cookie only Secure, with Path=/ and no Domain.'],
+      ['__Host-sid', { secure: false }, 'The cookie "__Host-sid" cannot be set with `secure: false`: a browser keeps a __Host- cookie only Secure, with Path=/ and no Domain.'],
+      ['__Secure-sid', { secure: false }, 'The cookie "__Secure-sid" cannot be set with `secure: false`: a browser keeps a __Secure- cookie only Secure.'],
+    ];
+    for (const [name, options, message] of refusals) assert.throws(() => setCookie(new Response(''), name, 'x', options), { name: 'TypeError', message });
+    assert.throws(() => clearCookie(new Response(''), '__Host-sid', { path: '/app' }), TypeError);
+    const response = new Response('');
+    setCookie(response, '__Host-sid', 'x', { secure: true });
+    setCookie(response, '__Secure-sid', 'x', { secure: true, domain: 'example.com', path: '/app' });
+    assert.deepEqual(response.headers.all('set-cookie'), [
+      '__Host-sid=x; Path=/; HttpOnly; Secure; SameSite=Lax',
+      '__Secure-sid=x; Domain=example.com; Path=/app; HttpOnly; Secure; SameSite=Lax',
+    ]);
+  });
+
   it('refuses an invalid attribute naming the cookie and the attribute, its control characters escaped', () => {
     assert.throws(() => setCookie(new Response(''), 'a', 'x', { path: '/a\nb' }), { message: 'The cookie "a" cannot be set: option path is invalid: /a\\u000ab.' });
     assert.throws(() => setCookie(new Response(''), 'a', 'x', { domain: 'example.com; Secure' }), { message: 'The cookie "a" cannot be set: option domain is invalid: example.com; Secure.' });

@@ -69,11 +69,25 @@ function serializeChecked(name: string, value: string, options: CookieOptions): 
   if (!NAME.test(name)) {
     throw new TypeError(`The cookie name "${escapeControls(name)}" contains invalid characters: a cookie name is printable ASCII without spaces, "=", ";" or ",".`);
   }
+  checkPrefix(name, options);
   try {
     return serialize(name, value, options);
   } catch (error) {
     throw new TypeError(`The cookie "${name}" cannot be set: ${escapeControls((error as Error).message)}.`, { cause: error });
   }
+}
+
+// RFC 6265bis §4.1.3: a browser drops, without a word, a `__Secure-` cookie that is not Secure and a
+// `__Host-` cookie that is not Secure, has a Domain or a Path other than `/` (the prefixes matched in any
+// case). Said here instead when the options ask for that; `secure` left unset is Secure on HTTPS.
+function checkPrefix(name: string, { secure, domain, path }: CookieOptions): void {
+  const prefix = /^__(host|secure)-/i.exec(name)?.[1]?.toLowerCase();
+  if (prefix === undefined) return;
+  const host = prefix === 'host';
+  const problem = secure === false ? 'with `secure: false`' : host && domain ? 'with a domain' : host && path !== '/' ? `with the path "${escapeControls(String(path))}"` : undefined;
+  if (problem === undefined) return;
+  const rule = host ? 'a __Host- cookie only Secure, with Path=/ and no Domain' : 'a __Secure- cookie only Secure';
+  throw new TypeError(`The cookie "${name}" cannot be set ${problem}: a browser keeps ${rule}.`);
 }
 
 // Each line set without a `secure` option, with the line it becomes when the request is secure: Symfony's
