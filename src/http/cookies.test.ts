@@ -68,6 +68,19 @@ describe('setCookie and clearCookie', () => {
     assert.deepEqual(response.headers.all('set-cookie'), ['theme=%FF; Path=/; HttpOnly; SameSite=Lax', 'a=it%27s%20%28x%29%2A%21~; Path=/; HttpOnly; SameSite=Lax']);
   });
 
+  it('keeps the defaults of options given as undefined, and writes an empty path as /, as Symfony does', () => {
+    const settings: { path?: string; httpOnly?: boolean } = {};
+    const response = new Response('');
+    setCookie(response, 'a', 'x', { path: settings.path, httpOnly: settings.httpOnly, sameSite: undefined });
+    setCookie(response, 'b', 'x', { path: '' });
+    clearCookie(response, 'a', { path: settings.path });
+    assert.deepEqual(response.headers.all('set-cookie'), [
+      'a=x; Path=/; HttpOnly; SameSite=Lax',
+      'b=x; Path=/; HttpOnly; SameSite=Lax',
+      'a=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
   it('clear a cookie with the path, domain and partition it was set with', () => {
     const response = new Response('');
     clearCookie(response, '__Host-embed', { secure: true, partitioned: true });

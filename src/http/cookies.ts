@@ -1,6 +1,7 @@
 import { serialize, type SerializeOptions } from 'cookie';
 import { rawurldecodeBytes } from '../internal/rawurldecode-bytes.js';
 import { rawurlencode } from '../internal/rawurlencode.js';
+import { setOwn } from '../internal/set-own.js';
 import { escapeControls } from '../logging/one-line.js';
 import { cookiePairs } from './cookie-pairs.js';
 import { headerText } from './header-text.js';
@@ -47,7 +48,7 @@ export function readCookies(request: Request): Record<string, string | undefined
  * @example setCookie(response, 'session', id, { maxAge: 3600 });
  */
 export function setCookie(response: Response, name: string, value: string, options: CookieOptions = {}): void {
-  const merged = { ...DEFAULTS, ...options };
+  const merged = withDefaults(options);
   const line = serializeChecked(name, value, merged);
   response.headers.append('Set-Cookie', line);
   if (options.secure === undefined) {
@@ -55,6 +56,17 @@ export function setCookie(response: Response, name: string, value: string, optio
     if (lines === undefined) SECURE_DEFAULTS.set(response, (lines = new Map()));
     lines.set(line, serialize(name, value, { ...merged, secure: true }));
   }
+}
+
+// An option given as undefined keeps its default: spread as they were, `{ path: settings.cookiePath }` with
+// no path configured dropped Path (the cookie then scoped to the request's directory, where clearCookie at
+// `/` does not reach it) and `{ httpOnly: flag }` with no flag dropped HttpOnly. An empty path is `/`, as
+// Symfony's Cookie makes it.
+function withDefaults(options: CookieOptions): CookieOptions {
+  const merged: Record<string, unknown> = { ...DEFAULTS };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) setOwn(merged, key, value);
+  if (merged.path === '') merged.path = '/';
+  return merged as CookieOptions;
 }
 
 // Printable ASCII but `=`, `;`, `,` and the space: what PHP's setcookie() refuses in a name (as Symfony's
