@@ -277,6 +277,12 @@ describe('ResponseCollector', () => {
     assert.deepEqual(data.headers.map(([name]) => name), ['Content-Type', 'Set-Cookie', 'Cache-Control', 'Date']);
     assert.equal(data.headers[1]?.[1], `sid=${MASK}; path=/; httponly`);
   });
+
+  it('hides the value of a Set-Cookie line without a name, which a browser keeps as a value', () => {
+    const response = new Response('', 200, [['Set-Cookie', 's3cr3t; Path=/a=b'], ['Set-Cookie', 'hunter2'], ['Set-Cookie', 'sid=']]);
+    const data = new ResponseCollector().collect(undefined, response);
+    assert.deepEqual(data.headers.slice(0, 3).map(([, value]) => value), [`${MASK}; Path=/a=b`, MASK, `sid=${MASK}`]);
+  });
 });
 
 describe('ConfigCollector', () => {

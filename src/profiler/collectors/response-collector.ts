@@ -25,11 +25,14 @@ export class ResponseCollector implements Collector<ResponseData> {
   }
 }
 
-// Session cookies are credentials: keep the name and attributes, hide the value.
+// Session cookies are credentials: keep the name and attributes, hide the value. A pair without `=`
+// (`Set-Cookie: s3cr3t; Path=/`) is a value without a name to a browser (RFC 6265bis §5.6): hidden whole.
 function maskCookie(value: string): string {
-  const eq = value.indexOf('=');
   const semicolon = value.indexOf(';');
-  return eq === -1 ? value : `${value.slice(0, eq + 1)}${MASK}${semicolon === -1 ? '' : value.slice(semicolon)}`;
+  const pair = semicolon === -1 ? value : value.slice(0, semicolon);
+  const attributes = semicolon === -1 ? '' : value.slice(semicolon);
+  const eq = pair.indexOf('=');
+  return `${eq === -1 ? '' : pair.slice(0, eq + 1)}${MASK}${attributes}`;
 }
 
 // X-Debug-Exception holds the error message percent-encoded: its quoted URLs are masked once decoded.
