@@ -10,7 +10,7 @@ export { loadConfig, maskSecrets, ConfigError, type LoadConfigOptions } from './
 export { Request, type BodySource, type RequestAttributes, type RequestInit, type RequestOrigin, type RequestType, type Controller } from './http/request.js';
 export { Response, type ResponseBody, type HeadersInit } from './http/response.js';
 export type { BodyStream } from './http/body-stream.js';
-export { serverSentEvent, type ServerSentEvent } from './http/server-sent-event.js';
+export { lastEventId, serverSentEvent, type ServerSentEvent } from './http/server-sent-event.js';
 export { fileResponse, type FileResponseOptions } from './http/file-response.js';
 export { staticFiles, type StaticFilesOptions } from './http/static-files.js';
 export { HeaderBag } from './http/header-bag.js';

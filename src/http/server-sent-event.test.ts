@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { serverSentEvent } from './server-sent-event.js';
+import { Request } from './request.js';
+import { lastEventId, serverSentEvent } from './server-sent-event.js';
 
 describe('serverSentEvent', () => {
   it('writes the fields in the event stream format, ended by a blank line', () => {
@@ -34,5 +35,20 @@ describe('serverSentEvent', () => {
       assert.throws(() => serverSentEvent({ retry }), { name: 'TypeError', message: /retry is a whole number of milliseconds/ }, String(retry));
     }
     assert.equal(serverSentEvent({ retry: 0 }), 'retry: 0\n\n');
+  });
+});
+
+describe('lastEventId', () => {
+  const request = (headers: Record<string, string>) => new Request({ method: 'GET', target: '/events', headers: { host: 'localhost', ...headers } });
+
+  it('reads the id a client sends back in UTF-8 as the text the event gave it', () => {
+    // node:http hands header bytes over one character each.
+    const sent = Buffer.from('prix-€').toString('latin1');
+    assert.equal(lastEventId(request({ 'last-event-id': sent })), 'prix-€');
+    assert.equal(lastEventId(request({ 'last-event-id': '42' })), '42');
+  });
+
+  it('is undefined on a first connection', () => {
+    assert.equal(lastEventId(request({})), undefined);
   });
 });

@@ -1,3 +1,6 @@
+import { headerText } from './header-text.js';
+import type { Request } from './request.js';
+
 /** One message of a `text/event-stream` body; see serverSentEvent(). */
 export interface ServerSentEvent {
   /** The event's data: each of its lines (split at `\r\n`, `\r` or `\n`) becomes a `data:` line. */
@@ -45,4 +48,16 @@ function singleLine(field: string, value: string): string {
   // A line end would start a field of the client's choosing, or end the event there.
   if (LINE_BREAK.test(value)) throw new TypeError(`A server-sent event's ${field} cannot hold a line break (\\r or \\n). Given: ${JSON.stringify(value)}.`);
   return value;
+}
+
+/**
+ * The id of the last event a reconnecting client got (its `Last-Event-ID` header), as the text the
+ * application gave serverSentEvent(): the client sends it in UTF-8, which node:http hands over one character
+ * per byte, so that `request.header('last-event-id')` reads an id `prix-€` as `prix-â\u0082¬` and matches no
+ * event. Undefined on a first connection.
+ * @example const since = lastEventId(request); // replay the events after it
+ */
+export function lastEventId(request: Request): string | undefined {
+  const value = request.header('last-event-id');
+  return value === undefined ? undefined : headerText(value);
 }
