@@ -1,3 +1,4 @@
+import { describeType } from '../internal/describe-type.js';
 import { formatHttpDate } from '../internal/http-date.js';
 import { parseCacheControl, writeCacheControl, type CacheDirectives } from './cache-control.js';
 import { discardStreamedBody, isBodyStream, type BodyStream } from './body-stream.js';
@@ -24,7 +25,7 @@ export class Response {
     // the socket write, as an error that names neither.
     if (typeof body !== 'string' && !Buffer.isBuffer(body) && !isBodyStream(body)) {
       throw new TypeError(
-        `A Response body is a string, a Buffer or a stream (a Readable, a ReadableStream, an async iterable of chunks), not ${describeBody(body)}: return a plain object (or Response.json()) for JSON.`,
+        `A Response body is a string, a Buffer or a stream (a Readable, a ReadableStream, an async iterable of chunks), not ${describeType(body)}: return a plain object (or Response.json()) for JSON.`,
       );
     }
     this.body = body;
@@ -201,7 +202,7 @@ function encodeJson(data: unknown): string {
     throw new TypeError(`Response.json() cannot write its data as JSON: ${(error as Error).message}.`, { cause: error });
   }
   // undefined, a function or a symbol: JSON.stringify gives no text, and the answer would be an empty body.
-  if (text === undefined) throw new TypeError(`Response.json() cannot write ${data === undefined ? 'undefined' : describeBody(data)} as JSON: give it an object, an array, a string, a number, a boolean or null.`);
+  if (text === undefined) throw new TypeError(`Response.json() cannot write ${data === undefined ? 'undefined' : describeType(data)} as JSON: give it an object, an array, a string, a number, a boolean or null.`);
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (match) => HEX_ESCAPES[match] ?? match) : text;
 }
 
@@ -223,8 +224,3 @@ function toRecord(headers: HeadersInit | undefined): Record<string, string | str
   return record;
 }
 
-function describeBody(body: unknown): string {
-  if (body === null) return 'null';
-  if (typeof body !== 'object') return `a ${typeof body}`;
-  return `an object of type ${(body as object).constructor?.name ?? 'Object'}`;
-}

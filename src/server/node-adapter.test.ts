@@ -46,6 +46,12 @@ async function* streamOf(text: string): AsyncGenerator<string> {
   yield text;
 }
 
+async function* objectAfter(text: string): AsyncGenerator<unknown> {
+  yield text;
+  await delay(10);
+  yield { data: 'an event the application meant to have written' };
+}
+
 async function* failingAfter(text: string): AsyncGenerator<string> {
   yield text;
   await delay(10);
@@ -103,6 +109,7 @@ describe('createRequestListener', () => {
       else if (path === '/close-header') event.setResponse(new Response('closing', 200, { Connection: 'Close' }));
       else if (path === '/streamed') event.setResponse(new Response(streamOf('whole')));
       else if (path === '/failing-generator') event.setResponse(new Response(failingAfter('part')));
+      else if (path === '/object-chunk') event.setResponse(new Response(objectAfter('part') as AsyncIterable<string>));
       else if (path === '/failing-readable') event.setResponse(new Response(Readable.from(failingAfter('part'))));
       else if (path === '/destroyed-readable') event.setResponse(new Response(destroyedAfter('part')));
       else if (path === '/obs-text-buffer') event.setResponse(new Response(Buffer.from('déjà'), 200, { 'X-Name': 'café' }));
@@ -226,7 +233,7 @@ describe('createRequestListener', () => {
 
   it('resets the connection of a streamed body whose source fails, so that a client framing it by the close sees it cut', async () => {
     assert.equal(await http10Ending(port, '/streamed'), 'end');
-    for (const path of ['/failing-generator', '/failing-readable', '/destroyed-readable']) assert.equal(await http10Ending(port, path), 'ECONNRESET', path);
+    for (const path of ['/failing-generator', '/object-chunk', '/failing-readable', '/destroyed-readable']) assert.equal(await http10Ending(port, path), 'ECONNRESET', path);
     assert.deepEqual(await get(port, '/sync'), { status: 200, body: 'now' });
   });
 
