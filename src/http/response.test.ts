@@ -41,6 +41,26 @@ describe('Response', () => {
     });
   });
 
+  describe('eventStream()', () => {
+    async function* events() {
+      yield 'data: 1\n\n';
+    }
+
+    it('types the stream as server-sent events and tells nginx not to buffer it', () => {
+      const response = Response.eventStream(events());
+      assert.equal(response.isStreamed, true);
+      assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=UTF-8');
+      assert.equal(response.headers.get('x-accel-buffering'), 'no');
+      assert.equal(response.headers.get('cache-control'), 'no-cache, private');
+    });
+
+    it('keeps the headers it is given, in any case, over its own', () => {
+      const response = Response.eventStream(events(), 200, { 'x-accel-buffering': 'yes', 'Access-Control-Allow-Origin': '*' });
+      assert.deepEqual(response.headers.all('x-accel-buffering'), ['yes']);
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    });
+  });
+
   describe('redirect()', () => {
     it('answers a 301 without Cache-Control, Date then Location then a lower-case charset', () => {
       const response = Response.redirect('https://app.example.test/blog/', 301);

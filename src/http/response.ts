@@ -142,6 +142,16 @@ export class Response {
   }
 
   /**
+   * A stream of server-sent events (`text/event-stream; charset=UTF-8`) from a source yielding
+   * serverSentEvent()s, with `X-Accel-Buffering: no`: behind nginx, which buffers what it proxies, the events
+   * would otherwise reach the client late and in bursts. A header given in `headers` replaces either.
+   * @example return Response.eventStream(prices(request.signal));
+   */
+  static eventStream(events: BodyStream, status = 200, headers?: HeadersInit): Response {
+    return new Response(events, status, { 'Content-Type': 'text/event-stream; charset=UTF-8', 'X-Accel-Buffering': 'no', ...toRecord(headers) });
+  }
+
+  /**
    * A JSON response, safe to embed in HTML as Symfony's JsonResponse makes it: `<`, `>`, `&`, `'` and a
    * string's `"` are written `\u003C`, `\u003E`, `\u0026`, `\u0027` and `\u0022`; `/` and non-ASCII
    * characters are left as they are, unlike PHP's json_encode defaults. Data JSON cannot write (undefined,
