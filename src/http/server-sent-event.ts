@@ -3,7 +3,10 @@ import type { Request } from './request.js';
 
 /** One message of a `text/event-stream` body; see serverSentEvent(). */
 export interface ServerSentEvent {
-  /** The event's data: each of its lines (split at `\r\n`, `\r` or `\n`) becomes a `data:` line. */
+  /**
+   * The event's data: each of its lines (split at `\r\n`, `\r` or `\n`) becomes a `data:` line. Without it the
+   * client dispatches nothing (an `event` alone reaches no listener); `''` dispatches an event with empty data.
+   */
   data?: string;
   /** The event's type (`addEventListener(type)` on the client; `message` when none is given). */
   event?: string;
