@@ -65,7 +65,7 @@ export function setCookie(response: Response, name: string, value: string, optio
 function withDefaults(options: CookieOptions): CookieOptions {
   const merged: Record<string, unknown> = { ...DEFAULTS };
   for (const [key, value] of Object.entries(options)) if (value !== undefined) setOwn(merged, key, value);
-  if (merged.path === '') merged.path = '/';
+  if (merged['path'] === '') merged['path'] = '/';
   return merged as CookieOptions;
 }
 
