@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { fileResponse } from './file-response.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'keel-file-response-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const fileNamed = (name: string): string => {
   const path = join(dir, name);
   writeFileSync(path, 'x');
