@@ -52,9 +52,10 @@ export function setCookie(response: Response, name: string, value: string, optio
   const line = serializeChecked(name, value, merged);
   response.headers.append('Set-Cookie', line);
   if (options.secure === undefined) {
-    let lines = SECURE_DEFAULTS.get(response);
-    if (lines === undefined) SECURE_DEFAULTS.set(response, (lines = new Map()));
-    lines.set(line, serialize(name, value, { ...merged, secure: true }));
+    const holder = response as SecureDefaultsHolder;
+    let lines = holder[SECURE_DEFAULTS];
+    if (lines === undefined) Object.defineProperty(holder, SECURE_DEFAULTS, { value: (lines = new Map()) });
+    lines.set(line, { name, value, options: merged });
   }
 }
 
@@ -102,21 +103,31 @@ function checkPrefix(name: string, { secure, domain, path }: CookieOptions): voi
   throw new TypeError(`The cookie "${name}" cannot be set ${problem}: a browser keeps ${rule}.`);
 }
 
-// Each line set without a `secure` option, with the line it becomes when the request is secure: Symfony's
+// Each line set without a `secure` option, with what writes it again Secure if the request is secure: Symfony's
 // Cookie left at `secure: null`, which Response::prepare() turns Secure for a request over HTTPS (a TLS
 // proxy's trusted X-Forwarded-Proto included), so a session cookie set on an HTTPS site never travels over HTTP.
-const SECURE_DEFAULTS = new WeakMap<Response, Map<string, string>>();
+// Kept on the response itself, not in a WeakMap keyed by it: V8 (Node 20) promotes each young key of a
+// WeakMap to the old generation (see attached.ts); and written Secure only for a secure request.
+const SECURE_DEFAULTS = Symbol('keel.secureCookieDefaults');
+
+interface SecureDefaultsHolder {
+  [SECURE_DEFAULTS]?: Map<string, { name: string; value: string; options: CookieOptions }>;
+}
 
 /**
  * Makes Secure the cookies set on the response without a `secure` option, as Response::prepare() does for
  * a secure request; an explicit `secure: false` stays.
  */
 export function secureCookieDefaults(response: Response): void {
-  const lines = SECURE_DEFAULTS.get(response);
+  const lines = (response as SecureDefaultsHolder)[SECURE_DEFAULTS];
   if (lines === undefined) return;
   const all = response.headers.all('set-cookie');
+  const secure = (line: string): string => {
+    const set = lines.get(line);
+    return set === undefined ? line : serialize(set.name, set.value, { ...set.options, secure: true });
+  };
   // Set, not deleted and appended: the header keeps its place among the others.
-  if (all.some((line) => lines.has(line))) response.headers.set('Set-Cookie', all.map((line) => lines.get(line) ?? line));
+  if (all.some((line) => lines.has(line))) response.headers.set('Set-Cookie', all.map(secure));
 }
 
 /**
