@@ -8,7 +8,8 @@ import { urldecode } from './normalize-query.js';
  * @example urlencodedFields(Buffer.from('name=Ren%E9'), 'application/x-www-form-urlencoded; charset=latin1').get('name') // 'René'
  */
 export function urlencodedFields(bytes: Buffer, contentType: string): URLSearchParams {
-  const decoder = decoderFor(CHARSET.exec(contentType)?.[1] ?? CHARSET.exec(contentType)?.[2]);
+  const charset = CHARSET.exec(contentType);
+  const decoder = decoderFor(charset?.[1] ?? charset?.[2]);
   if (decoder === undefined) return new URLSearchParams(bytes.toString('utf8'));
   const fields = new URLSearchParams();
   // latin1: one character per byte, so that each `%XX` is turned back into its byte before decoding.
