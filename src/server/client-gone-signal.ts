@@ -93,12 +93,17 @@ export class ClientGoneSignal implements SignalSource {
 /**
  * An async iterable (a generator of server-sent events) whose wait on request.signal fails when the server
  * stops ends there instead: its body then ends with its last chunk, as a generator that returns on the abort
- * does, rather than being cut. Delegated with yield*, so a client gone still stops the source. Any other
- * failure is told to `onFailure` first.
+ * does, rather than being cut. Each chunk goes through `check` (which throws on one a socket cannot write),
+ * in this one pass over the source rather than in a second generator around it; ended early (a client
+ * gone), for await returns the source, which stops it. Any other failure is told to `onFailure` first.
  */
-export async function* endingAtStop(source: AsyncIterable<string | Uint8Array>, onFailure?: (error: unknown) => void): AsyncGenerator<string | Uint8Array> {
+export async function* endingAtStop(
+  source: AsyncIterable<unknown>,
+  onFailure: ((error: unknown) => void) | undefined,
+  check: (chunk: unknown) => string | Uint8Array,
+): AsyncGenerator<string | Uint8Array> {
   try {
-    yield* source;
+    for await (const chunk of source) yield check(chunk);
   } catch (error) {
     if (isServerStopping(error)) return;
     // Told before the failure reaches pipeline(), which closes the connection on it.

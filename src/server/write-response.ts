@@ -6,7 +6,7 @@ import { discardBodyStream, isBodyStream, type BodyStream } from '../http/body-s
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import { cheapestEncoding } from '../internal/ascii-encoding.js';
-import { checkedChunks } from './checked-chunks.js';
+import { checkedChunk } from './checked-chunks.js';
 import { endingAtStop, isSignalStop } from './client-gone-signal.js';
 import { sanitizeHeaderValues, takeConnectionHeaders } from './header-values.js';
 import { closeIfContinueOwed } from './node-request-body.js';
@@ -87,7 +87,7 @@ async function sendStream(res: ServerResponse, stream: BodyStream): Promise<void
   const failed = (error: unknown): void => {
     if (!isSignalStop(error)) resetConnection(res.socket);
   };
-  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream instanceof Readable ? stream : endingAtStop(checkedChunks(stream), failed);
+  const source = stream instanceof ReadableStream ? Readable.fromWeb(stream as WebReadableStream) : stream instanceof Readable ? stream : endingAtStop(stream, failed, checkedChunk);
   if (source instanceof Readable) {
     // Both listeners before pipeline's own.
     source.once('error', failed);
